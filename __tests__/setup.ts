@@ -1,0 +1,4 @@
+import { Testing } from "cdktf";
+import "cdktf/lib/testing/adapters/jest";
+
+Testing.setupJest();

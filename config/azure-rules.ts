@@ -1,0 +1,60 @@
+/**
+ * Azure naming rules that the azurerm provider does not check (it accepts the name and Azure
+ * rejects it at apply time, after other resources were already created).
+ * Source for every row: shared/reference/notes/azure-rules.md §1-§2.
+ */
+export interface NameRule {
+  /** The whole rule as one regular expression (also published in the JSON Schema). */
+  readonly pattern: RegExp;
+  /** Test for a candidate name. */
+  readonly test: (name: string) => boolean;
+  /** The rule in words, used in error messages ("must be ..."). */
+  readonly rule: string;
+}
+
+function pattern(re: RegExp, rule: string): NameRule {
+  return { pattern: re, test: (name) => re.test(name), rule };
+}
+
+export const AZURE_NAME_RULES = {
+  /** Microsoft.Resources/resourceGroups: 1-90, `[-\w._()]`, no trailing '.'. */
+  resourceGroup: pattern(
+    /^[-\w.()]{0,89}[-\w()]$/,
+    "must be 1-90 letters, digits, '_', '-', '.', '(' or ')' and must not end with '.'",
+  ),
+  /** Microsoft.ManagedIdentity/userAssignedIdentities: 3-128, starts alphanumeric. */
+  userAssignedIdentity: pattern(
+    /^[a-zA-Z0-9][a-zA-Z0-9_-]{2,127}$/,
+    "must be 3-128 letters, digits, '-' or '_', starting with a letter or digit (Azure managed identity name)",
+  ),
+  /** Federated identity credential: ARM pattern ^[a-zA-Z0-9]{1}[a-zA-Z0-9-_]{2,119}$. */
+  federatedCredential: pattern(
+    /^[a-zA-Z0-9][a-zA-Z0-9_-]{2,119}$/,
+    "must match ^[a-zA-Z0-9][a-zA-Z0-9-_]{2,119}$ (federated identity credential name, 3-120 characters)",
+  ),
+  /** Microsoft.Storage/storageAccounts: globally unique DNS label. */
+  storageAccount: pattern(/^[a-z0-9]{3,24}$/, "must match ^[a-z0-9]{3,24}$ (storage account name)"),
+  /** Blob container: 3-63, lowercase letters, digits, single '-' between them. */
+  blobContainer: pattern(
+    /^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/,
+    "must be 3-63 lowercase letters, digits or single '-' between them (blob container name)",
+  ),
+} as const satisfies Record<string, NameRule>;
+
+/** Azure tags: at most 50 per resource; names ≤512 (128 on storage accounts), values ≤256. */
+export const TAG_RULES = {
+  maxTags: 50,
+  // Storage accounts have the strictest limit, and every tag lands on one.
+  maxNameLength: 128,
+  maxValueLength: 256,
+  forbiddenNameCharacters: /[<>*%&:\\?/+]/,
+} as const;
+
+/**
+ * Regions where user-assigned identities cannot hold federated identity credentials (HTTP 405
+ * "Support for federated identity credentials not enabled"), per the Entra documentation.
+ */
+export const REGIONS_WITHOUT_FEDERATED_CREDENTIALS: readonly string[] = ["malaysiasouth", "newzealandnorth"];
+
+/** Federated identity credentials per user-assigned identity (Entra limit). */
+export const MAX_FEDERATED_CREDENTIALS_PER_IDENTITY = 20;

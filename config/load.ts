@@ -1,0 +1,132 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseDocument } from "yaml";
+import { z } from "zod";
+import { DeploymentNames, deriveNames } from "./names";
+import { ConfigIssue, NAME_RULES, STRUCTURE_RULES } from "./rules";
+import { Config, configSchema } from "./schema";
+import { readPublicKey } from "./signing-key";
+
+export interface LoadedConfig {
+  readonly ok: true;
+  readonly file: string;
+  readonly config: Config;
+  readonly names: DeploymentNames;
+  /** SPKI PEM of each issuer's public key, by absolute key file path. */
+  readonly publicKeys: ReadonlyMap<string, string>;
+}
+
+export interface ConfigErrors {
+  readonly ok: false;
+  readonly file: string;
+  readonly issues: readonly ConfigIssue[];
+}
+
+/** Reads, validates and resolves a config file. Never throws for bad input: returns every issue. */
+export function loadConfigFile(file: string): LoadedConfig | ConfigErrors {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    return { ok: false, file, issues: [{ path: "(file)", message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code}` }] };
+  }
+  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    const issues = document.errors.map((e) => ({
+      path: `(yaml line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"})`,
+      message: e.message.split("\n")[0],
+    }));
+    return { ok: false, file, issues };
+  }
+  return validateConfig(document.toJS(), path.dirname(path.resolve(file)), file);
+}
+
+/** Validates an already parsed config object; `configDir` resolves relative paths. */
+export function validateConfig(input: unknown, configDir: string, file = "(inline)"): LoadedConfig | ConfigErrors {
+  const parsed = configSchema.safeParse(input, { reportInput: true });
+  if (!parsed.success) return { ok: false, file, issues: parsed.error.issues.map(fromZodIssue) };
+  const config = parsed.data;
+
+  const structureIssues = STRUCTURE_RULES.flatMap((r) => r.check(config));
+  if (structureIssues.length > 0) return { ok: false, file, issues: structureIssues };
+
+  const names = deriveNames(config, configDir);
+  const issues: ConfigIssue[] = NAME_RULES.flatMap((r) => r.check(names));
+
+  const publicKeys = new Map<string, string>();
+  const issuerByKeyId = new Map<string, string>();
+  for (const issuer of new Map(names.clusters.map((c) => [c.issuer.url, c.issuer])).values()) {
+    const result = readPublicKey(issuer.publicKeyFile);
+    if (!result.ok) {
+      issues.push({ path: `${issuer.keyOrigin}.publicKeyFile`, value: relativeToCwd(issuer.publicKeyFile), message: result.message });
+      continue;
+    }
+    // Isolation between per-cluster issuers is only real when their keys differ.
+    const other = issuerByKeyId.get(result.keyId);
+    if (other !== undefined) {
+      issues.push({
+        path: `${issuer.keyOrigin}.publicKeyFile`,
+        value: relativeToCwd(issuer.publicKeyFile),
+        message: `is the same key as ${other}.publicKeyFile; per-cluster issuers need distinct keys`,
+      });
+    }
+    issuerByKeyId.set(result.keyId, issuer.keyOrigin);
+    publicKeys.set(issuer.publicKeyFile, result.pem);
+  }
+  if (issues.length > 0) return { ok: false, file, issues };
+  return { ok: true, file, config, names, publicKeys };
+}
+
+/** `config error(s) in <file>:` followed by one `  <path>: <value> <message>` line per issue. */
+export function formatIssues(errors: ConfigErrors): string {
+  const lines = errors.issues.map((i) => `  ${i.path}: ${i.value === undefined ? "" : `${show(i.value)} `}${i.message}`);
+  return [`config error(s) in ${errors.file}:`, ...lines].join("\n");
+}
+
+function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
+  const at = formatPath(issue.path);
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined
+        ? { path: at, message: `is required (${issue.expected})` }
+        : { path: at, value: issue.input, message: `must be ${article(issue.expected)}, got ${describeType(issue.input)}` };
+    case "unrecognized_keys":
+      return { path: issue.keys.length === 1 ? formatPath([...issue.path, issue.keys[0]]) : at, message: `unknown key${issue.keys.length > 1 ? `s ${issue.keys.join(", ")}` : ""} (see help/configuration.md for the keys)` };
+    case "invalid_value":
+      return { path: at, value: issue.input, message: `must be one of ${issue.values.map((v) => String(v)).join(", ")}` };
+    case "invalid_union": {
+      const discriminator = (issue as { discriminator?: string }).discriminator;
+      return discriminator
+        ? { path: formatPath([...issue.path, discriminator]), value: (issue.input as Record<string, unknown> | undefined)?.[discriminator], message: "must be one of local, azurerm, cloud" }
+        : { path: at, value: issue.input, message: issue.message };
+    }
+    case "too_small":
+      return { path: at, value: issue.input, message: issue.message.startsWith("Too small") ? `must have at least ${issue.minimum} ${issue.origin === "string" ? "characters" : "items"}` : issue.message };
+    default:
+      return { path: at, value: issue.input, message: issue.message };
+  }
+}
+
+function formatPath(segments: readonly PropertyKey[]): string {
+  if (segments.length === 0) return "(top level)";
+  return segments
+    .map((s, i) => (typeof s === "number" ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(String(s)) ? `${i === 0 ? "" : "."}${String(s)}` : `[${JSON.stringify(String(s))}]`))
+    .join("");
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function describeType(value: unknown): string {
+  return Array.isArray(value) ? "a list" : value === null ? "null" : typeof value === "object" ? "a map" : typeof value;
+}
+
+function relativeToCwd(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}

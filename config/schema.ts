@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { AZURE_NAME_RULES, NameRule, TAG_RULES } from "./azure-rules";
+
+/**
+ * The deployment config file, validated once here. Field rules live in the schema; rules that
+ * span fields or apply to derived names live in `rules.ts`. Descriptions feed the published JSON
+ * Schema (editor completion) and must agree with help/configuration.md (a test checks the keys).
+ */
+
+const azureName = (rule: NameRule) => z.string().regex(rule.pattern, { error: rule.rule });
+
+const guid = (what: string) =>
+  z
+    .string()
+    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
+      error: `must be a UUID like 00000000-0000-0000-0000-000000000000 (${what})`,
+    });
+
+export const CLUSTER_NAME = /^[a-z0-9]([-a-z0-9]{0,38}[a-z0-9])?$/;
+
+const tags = z
+  .record(z.string(), z.string())
+  .superRefine((value, ctx) => {
+    const entries = Object.entries(value);
+    if (entries.length > TAG_RULES.maxTags) {
+      ctx.addIssue({ code: "custom", message: `has ${entries.length} tags; Azure allows at most ${TAG_RULES.maxTags}` });
+    }
+    for (const [name, tagValue] of entries) {
+      if (name.length === 0 || name.length > TAG_RULES.maxNameLength || TAG_RULES.forbiddenNameCharacters.test(name)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          input: name,
+          message: `tag name must be 1-${TAG_RULES.maxNameLength} characters without < > * % & : \\ ? / +`,
+        });
+      }
+      if (tagValue.length > TAG_RULES.maxValueLength) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          input: tagValue,
+          message: `tag value must be at most ${TAG_RULES.maxValueLength} characters`,
+        });
+      }
+    }
+  })
+  .describe("Azure tags applied to every resource that takes tags.");
+
+const signingKey = z
+  .strictObject({
+    publicKeyFile: z
+      .string()
+      .min(1, { error: "must be a path" })
+      .describe(
+        "PEM public key (SPKI, ccoctl's serviceaccount-signer.public), relative to the config file. Read at synth to publish the JWKS.",
+      ),
+    privateKeyFile: z
+      .string()
+      .min(1, { error: "must be a path" })
+      .optional()
+      .describe(
+        "PEM private key (PKCS#1, ccoctl's serviceaccount-signer.private), relative to the config file. Never read at synth; later stacks read it at plan time. Default: publicKeyFile with .public replaced by .private.",
+      ),
+  })
+  .describe("Service-account signing key pair of the hosted clusters' kube-apiserver.");
+
+const cluster = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(CLUSTER_NAME, {
+        error: "must be 1-40 lowercase letters, digits or '-', starting and ending with a letter or digit (Kubernetes and Azure name)",
+      })
+      .describe("Hosted cluster name (HostedCluster metadata.name); also the default prefix of its identity names."),
+    serviceAccountSigningKey: signingKey
+      .optional()
+      .describe("This cluster's own signing key. Required with oidc.issuer: perCluster; not allowed with shared."),
+    identities: z
+      .strictObject({
+        namePrefix: azureName(AZURE_NAME_RULES.userAssignedIdentity)
+          .optional()
+          .describe("Prefix of the identity names (<namePrefix>-<component>). Default: the cluster name."),
+        controlPlaneOperator: z
+          .boolean()
+          .default(false)
+          .describe("Also create the control-plane-operator identity (needed for private clusters)."),
+        kms: z.boolean().default(false).describe("Also create the KMS identity (etcd encryption with Azure Key Vault)."),
+      })
+      .default({ controlPlaneOperator: false, kms: false })
+      .describe("Workload identities of this cluster."),
+  })
+  .describe("A hosted cluster.");
+
+const backend = z
+  .discriminatedUnion("type", [
+    z.strictObject({
+      type: z.literal("local"),
+      directory: z
+        .string()
+        .min(1)
+        .default("terraform-state")
+        .describe("Folder for <stack>.tfstate files, relative to the config file."),
+    }),
+    z.strictObject({
+      type: z.literal("azurerm"),
+      resourceGroupName: azureName(AZURE_NAME_RULES.resourceGroup).describe("Resource group of the state storage account."),
+      storageAccountName: azureName(AZURE_NAME_RULES.storageAccount).describe("Existing storage account that holds state."),
+      containerName: azureName(AZURE_NAME_RULES.blobContainer).describe("Existing blob container that holds state."),
+      keyPrefix: z
+        .string()
+        .regex(/^[A-Za-z0-9._/-]*$/, { error: "must contain only letters, digits, '.', '_', '-' or '/'" })
+        .optional()
+        .describe("State blob name prefix; the key is <keyPrefix><stack>.tfstate. Default: hcp-azure/<prefix>/."),
+    }),
+    z.strictObject({
+      type: z.literal("cloud"),
+      organization: z.string().min(1).describe("Terraform Cloud / HCP Terraform organization."),
+      hostname: z.string().min(1).default("app.terraform.io").describe("Terraform Cloud or Terraform Enterprise host."),
+      workspacePrefix: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]*$/, { error: "must contain only letters, digits, '-' or '_' (workspace names)" })
+        .optional()
+        .describe("Each stack uses the workspace <workspacePrefix><stack>. Default: <prefix>-."),
+      project: z.string().min(1).optional().describe("Terraform Cloud project for the workspaces. Default: the organization's default project."),
+    }),
+  ])
+  .default({ type: "local", directory: "terraform-state" })
+  .describe("Where Terraform keeps state: one state (workspace) per stack.");
+
+export const configSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe("JSON Schema reference for editors; ignored."),
+    prefix: z
+      .string()
+      .regex(/^[a-z]([-a-z0-9]{0,18}[a-z0-9])?$/, {
+        error: "must be 1-20 lowercase letters, digits or '-', starting with a letter and not ending with '-'",
+      })
+      .describe("Short deployment prefix; part of derived names (storage account, state keys)."),
+    subscriptionId: guid("Azure subscription ID").describe("Azure subscription for every resource."),
+    tenantId: guid("Microsoft Entra tenant ID").describe("Microsoft Entra tenant of the subscription."),
+    location: z
+      .string()
+      .regex(/^[a-z][a-z0-9]{1,39}$/, {
+        error: "must be an Azure region name in lowercase without spaces, e.g. eastus (the Name column of `az account list-locations -o table`)",
+      })
+      .describe("Azure region of every regional resource."),
+    tags: tags.default({}),
+    resourceGroup: z
+      .strictObject({
+        name: azureName(AZURE_NAME_RULES.resourceGroup)
+          .optional()
+          .describe("Persistent resource group (identities, OIDC issuer). Default: <prefix>-hcp-persistent."),
+        create: z
+          .boolean()
+          .default(true)
+          .describe("true: create and manage it. false: adopt an existing group (e.g. os4-common); it is only read, never changed or deleted."),
+        preventDestroy: z
+          .boolean()
+          .default(true)
+          .describe("With create: true, make Terraform refuse to destroy the group (it outlives clusters)."),
+      })
+      .default({ create: true, preventDestroy: true })
+      .describe("The persistent resource group that outlives hosted clusters."),
+    oidc: z
+      .strictObject({
+        issuer: z
+          .enum(["shared", "perCluster"])
+          .default("shared")
+          .describe("shared: one issuer and key for all clusters (the seeds' layout). perCluster: one container and key per cluster (tenant isolation)."),
+        storageAccountName: azureName(AZURE_NAME_RULES.storageAccount)
+          .optional()
+          .describe("Storage account serving the issuer documents (globally unique). Default: <prefix without '-'>oidc<6 hex of a stable hash>."),
+        containerName: azureName(AZURE_NAME_RULES.blobContainer)
+          .optional()
+          .describe("Blob container of the shared issuer (last segment of the issuer URL). Default: the storage account name, as ccoctl. Not allowed with perCluster (the container is the cluster name)."),
+        grantDeployerBlobAccess: z
+          .boolean()
+          .default(true)
+          .describe("Grant the deploying principal Storage Blob Data Contributor on the account, so Terraform can upload the documents with shared keys disabled."),
+      })
+      .default({ issuer: "shared", grantDeployerBlobAccess: true })
+      .describe("OIDC issuer hosted on Azure Blob Storage (replaces ccoctl azure create-oidc-issuer)."),
+    serviceAccountSigningKey: signingKey
+      .optional()
+      .describe("Signing key of the shared issuer. Required with oidc.issuer: shared; not allowed with perCluster."),
+    clusters: z.array(cluster).min(1, { error: "must list at least one hosted cluster" }).describe("Hosted clusters."),
+    backend,
+  })
+  .describe("hcp-azure deployment config: HyperShift hosted control planes on Azure.");
+
+/** The config as written (before defaults). */
+export type ConfigInput = z.input<typeof configSchema>;
+/** The config after defaults. */
+export type Config = z.output<typeof configSchema>;
+export type ClusterConfig = Config["clusters"][number];
+export type BackendConfig = Config["backend"];
+export type SigningKeyConfig = z.output<typeof signingKey>;

@@ -1,0 +1,34 @@
+import * as fs from "node:fs";
+import { keyId, rsaPublicKey } from "../constructs/oidc/documents";
+
+/** Smallest RSA modulus accepted; ccoctl and `npm run keygen` make 4096-bit keys. */
+export const MIN_RSA_BITS = 2048;
+
+export type PublicKeyResult =
+  | { readonly ok: true; readonly pem: string; readonly keyId: string }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * Reads a service-account signing public key for publishing. Only the public key file is ever
+ * opened at synth; a private key given by mistake is rejected without echoing its content.
+ */
+export function readPublicKey(file: string): PublicKeyResult {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, message: code === "ENOENT" ? "file not found (create a key pair with `npm run keygen`)" : `cannot be read (${code})` };
+  }
+  if (/PRIVATE KEY/.test(text)) {
+    return { ok: false, message: "holds a PRIVATE key; give the public key file (serviceaccount-signer.public)" };
+  }
+  try {
+    const key = rsaPublicKey(text);
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    if (bits < MIN_RSA_BITS) return { ok: false, message: `is a ${bits}-bit RSA key; at least ${MIN_RSA_BITS} bits are required` };
+    return { ok: true, pem: key.export({ type: "spki", format: "pem" }).toString(), keyId: keyId(key) };
+  } catch (error) {
+    return { ok: false, message: `is not a PEM RSA public key (${(error as Error).message})` };
+  }
+}

@@ -1,0 +1,62 @@
+import { createHash, createPublicKey, KeyObject } from "node:crypto";
+
+/**
+ * The two OIDC documents Entra ID fetches to verify hosted-cluster service-account tokens,
+ * built from the public signing key exactly as `ccoctl azure create-oidc-issuer` writes them
+ * (openshift/cloud-credential-operator pkg/cmd/provisioning; notes §9), so an issuer made here
+ * and one made by ccoctl serve the same bytes.
+ */
+
+/**
+ * Key ID as Kubernetes computes it for service-account tokens (and ccoctl for the JWKS):
+ * base64url, no padding, of SHA-256 over the DER SubjectPublicKeyInfo. Tokens signed by the
+ * hosted kube-apiserver carry this `kid`, so it must match.
+ */
+export function keyId(publicKey: KeyObject): string {
+  return createHash("sha256").update(publicKey.export({ type: "spki", format: "der" })).digest("base64url");
+}
+
+/** ccoctl's Go template, byte for byte (tabs and spaces as in the source). */
+export function discoveryDocument(issuerUrl: string): string {
+  return [
+    "{",
+    `\t\t"issuer": "${issuerUrl}",`,
+    `\t\t"jwks_uri": "${issuerUrl}/openid/v1/jwks",`,
+    '\t\t"response_types_supported": [',
+    '\t\t  "id_token"',
+    "\t\t],",
+    '\t\t"subject_types_supported": [',
+    '\t\t  "public"',
+    "\t\t],",
+    '\t\t"id_token_signing_alg_values_supported": [',
+    '\t\t  "RS256"',
+    "\t\t]",
+    "\t  }",
+  ].join("\n");
+}
+
+/**
+ * `{"keys":[{use, kty, kid, alg, n, e}]}` indented with 4 spaces, as Go's
+ * `json.MarshalIndent(..., "", "    ")` of a go-jose JSONWebKey (field order use, kty, kid, alg, n, e).
+ */
+export function jwksDocument(publicKeyPem: string): string {
+  const key = rsaPublicKey(publicKeyPem);
+  const jwk = key.export({ format: "jwk" });
+  return JSON.stringify(
+    { keys: [{ use: "sig", kty: "RSA", kid: keyId(key), alg: "RS256", n: jwk.n, e: jwk.e }] },
+    null,
+    4,
+  );
+}
+
+/** Parses a PEM public key; only RSA is accepted (Entra verifies RS256 only). */
+export function rsaPublicKey(publicKeyPem: string): KeyObject {
+  if (/PRIVATE KEY/.test(publicKeyPem)) {
+    throw new Error("expected a public key, got a private key: only the public key may be published");
+  }
+  const key = createPublicKey(publicKeyPem);
+  if (key.asymmetricKeyType !== "rsa") {
+    throw new Error(`expected an RSA public key, got ${key.asymmetricKeyType}: Entra ID verifies RS256 tokens only`);
+  }
+  return key;
+}

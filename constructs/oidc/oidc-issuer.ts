@@ -1,0 +1,73 @@
+import { StorageBlob } from "@cdktf/provider-azurerm/lib/storage-blob";
+import { StorageContainer } from "@cdktf/provider-azurerm/lib/storage-container";
+import { ITerraformDependable } from "cdktf";
+import { Construct } from "constructs";
+import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { issuerUrl, OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH } from "../../config/names";
+import { discoveryDocument, jwksDocument } from "./documents";
+
+export interface OidcIssuerProps {
+  /** Storage account that serves the documents (see OidcStorageAccount). */
+  readonly storageAccountName: string;
+  /** ARM ID of that account; the container is created through the ARM API with it. */
+  readonly storageAccountId: string;
+  /** Blob container: 3-63 lowercase letters, digits, single '-'; last segment of the issuer URL. */
+  readonly containerName: string;
+  /** PEM (SPKI) RSA public key whose JWKS is published. Read at synth; never the private key. */
+  readonly publicKeyPem: string;
+  /**
+   * Resources the uploads must wait for (e.g. the deployer's blob data role assignment).
+   * @default []
+   */
+  readonly uploadsDependOn?: ITerraformDependable[];
+}
+
+/**
+ * An OIDC issuer on Blob Storage, in place of `ccoctl azure create-oidc-issuer`: a container
+ * readable anonymously blob by blob (ccoctl allows listing too; Entra ID only GETs two known
+ * paths) holding the discovery document and JWKS as application/json.
+ */
+export class OidcIssuer extends Construct {
+  /** `https://<account>.blob.core.windows.net/<container>`, no trailing slash. */
+  public readonly issuerUrl: string;
+  /** The exact bytes uploaded to `.well-known/openid-configuration`. */
+  public readonly discoveryDocument: string;
+  /** The exact bytes uploaded to `openid/v1/jwks`. */
+  public readonly jwks: string;
+  public readonly container: StorageContainer;
+
+  constructor(scope: Construct, id: string, props: OidcIssuerProps) {
+    super(scope, id);
+    if (!AZURE_NAME_RULES.blobContainer.test(props.containerName)) {
+      throw new Error(`OidcIssuer containerName "${props.containerName}" ${AZURE_NAME_RULES.blobContainer.rule}`);
+    }
+    this.issuerUrl = issuerUrl(props.storageAccountName, props.containerName);
+    // Every federated credential and the HostedCluster compare the issuer byte for byte.
+    if (!/^https:\/\/[^/]+\/[^/]+$/.test(this.issuerUrl)) {
+      throw new Error(`OidcIssuer URL "${this.issuerUrl}" must be https with no trailing slash`);
+    }
+    this.discoveryDocument = discoveryDocument(this.issuerUrl);
+    this.jwks = jwksDocument(props.publicKeyPem);
+
+    this.container = new StorageContainer(this, "Container", {
+      name: props.containerName,
+      storageAccountId: props.storageAccountId,
+      containerAccessType: "blob",
+    });
+    const documents: Array<[string, string, string]> = [
+      ["DiscoveryDocument", OIDC_DISCOVERY_PATH, this.discoveryDocument],
+      ["Jwks", OIDC_JWKS_PATH, this.jwks],
+    ];
+    for (const [documentId, blobName, content] of documents) {
+      new StorageBlob(this, documentId, {
+        name: blobName,
+        storageAccountName: props.storageAccountName,
+        storageContainerName: this.container.name,
+        type: "Block",
+        sourceContent: content,
+        contentType: "application/json",
+        dependsOn: props.uploadsDependOn,
+      });
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import { DataAzurermClientConfig } from "@cdktf/provider-azurerm/lib/data-azurerm-client-config";
+import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
+import { StorageAccount } from "@cdktf/provider-azurerm/lib/storage-account";
+import { Fn } from "cdktf";
+import { Construct } from "constructs";
+import { AZURE_NAME_RULES } from "../../config/azure-rules";
+
+/** Built-in role "Storage Blob Data Contributor" (same GUID in every tenant; notes azure-rules §3b). */
+export const STORAGE_BLOB_DATA_CONTRIBUTOR = "ba92f5b4-2d11-453d-a403-e96b0029c9fe";
+
+export interface OidcStorageAccountProps {
+  /** Globally unique account name: 3-24 lowercase letters or digits. */
+  readonly name: string;
+  /** Resource group that holds the account. */
+  readonly resourceGroupName: string;
+  /** Azure region. */
+  readonly location: string;
+  /** Subscription of the account (builds the role definition ID). */
+  readonly subscriptionId: string;
+  /**
+   * Grant the principal running Terraform "Storage Blob Data Contributor" on the account. Shared
+   * keys are disabled, so Terraform uploads the documents with Entra ID and needs this data role.
+   * @default true
+   */
+  readonly grantDeployerBlobAccess?: boolean;
+  /** Tags. @default {} */
+  readonly tags?: Record<string, string>;
+}
+
+/**
+ * The storage account that serves OIDC issuer documents. Stricter than ccoctl, which leaves
+ * Azure defaults: HTTPS only, TLS 1.2, no shared keys (no account key exists to leak),
+ * infrastructure encryption, no cross-tenant replication. Anonymous read is possible only on
+ * containers that opt in (the issuer containers), because Entra ID fetches the documents
+ * without credentials.
+ */
+export class OidcStorageAccount extends Construct {
+  public readonly account: StorageAccount;
+  /** Present when `grantDeployerBlobAccess`; document uploads must wait for it. */
+  public readonly deployerAccess?: RoleAssignment;
+
+  constructor(scope: Construct, id: string, props: OidcStorageAccountProps) {
+    super(scope, id);
+    if (!AZURE_NAME_RULES.storageAccount.test(props.name)) {
+      throw new Error(`OidcStorageAccount name "${props.name}" ${AZURE_NAME_RULES.storageAccount.rule}`);
+    }
+    this.account = new StorageAccount(this, "Resource", {
+      name: props.name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
+      accountKind: "StorageV2",
+      accountTier: "Standard",
+      accountReplicationType: "LRS",
+      httpsTrafficOnlyEnabled: true,
+      minTlsVersion: "TLS1_2",
+      sharedAccessKeyEnabled: false,
+      defaultToOauthAuthentication: true,
+      // Required for any anonymous container; azurerm 5.x flips the default to false, so say it.
+      allowNestedItemsToBePublic: true,
+      // Entra ID fetches from the internet: no firewall on this account.
+      publicNetworkAccessEnabled: true,
+      crossTenantReplicationEnabled: false,
+      infrastructureEncryptionEnabled: true,
+      localUserEnabled: false,
+      sftpEnabled: false,
+      tags: props.tags ?? {},
+    });
+
+    if (props.grantDeployerBlobAccess ?? true) {
+      const deployer = new DataAzurermClientConfig(this, "Deployer", {});
+      this.deployerAccess = new RoleAssignment(this, "DeployerBlobAccess", {
+        // Deterministic name: a re-apply after a partial failure finds the same assignment.
+        name: Fn.uuidv5("url", `${this.account.id}/${STORAGE_BLOB_DATA_CONTRIBUTOR}/${deployer.objectId}`),
+        scope: this.account.id,
+        roleDefinitionId: `/subscriptions/${props.subscriptionId}/providers/Microsoft.Authorization/roleDefinitions/${STORAGE_BLOB_DATA_CONTRIBUTOR}`,
+        principalId: deployer.objectId,
+      });
+    }
+  }
+}

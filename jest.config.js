@@ -1,0 +1,10 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/__tests__"],
+  testMatch: ["**/*.test.ts"],
+  // isolatedModules in tsconfig: ts-jest only transpiles; `tsc --noEmit` type-checks (npm test runs both).
+  transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
+  setupFilesAfterEnv: ["<rootDir>/__tests__/setup.ts"],
+  testTimeout: 30000,
+};

@@ -1,0 +1,66 @@
+import { App, TerraformStack } from "cdktf";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { LoadedConfig } from "../config/load";
+import { IdentitiesStack } from "./identities-stack";
+import { SharedStack } from "./shared-stack";
+
+/** Adds every stack of the deployment to `app`, in dependency order. */
+export function addStacks(app: App, loaded: LoadedConfig, outdir: string): TerraformStack[] {
+  const context = { config: loaded.config, names: loaded.names, outdir, publicKeys: loaded.publicKeys };
+  const shared = new SharedStack(app, context);
+  const clusterStacks = loaded.names.clusters.map((cluster) => {
+    const stack = new IdentitiesStack(app, { ...context, cluster });
+    // The identities live in the persistent group and (per-cluster issuer) upload with the
+    // deployer's blob role, both made by the shared stack.
+    stack.addDependency(shared);
+    return stack;
+  });
+  return [shared, ...clusterStacks];
+}
+
+export interface StackSummary {
+  readonly name: string;
+  readonly resources: number;
+  readonly dataSources: number;
+  readonly outputs: number;
+}
+
+/**
+ * Synthesizes into `outdir` without ever leaving it half-written: the app synthesizes into a
+ * scratch folder beside it, and only a complete result is copied in (manifest last). Terraform's
+ * own files in `outdir` (.terraform, lock files) are kept.
+ */
+export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[] {
+  fs.mkdirSync(path.dirname(outdir), { recursive: true });
+  const scratch = fs.mkdtempSync(path.join(path.dirname(outdir), `.${path.basename(outdir)}-`));
+  try {
+    const app = new App({ outdir: scratch, skipValidation: false });
+    addStacks(app, loaded, outdir);
+    app.synth();
+    const manifest = path.join(scratch, "manifest.json");
+    for (const entry of fs.readdirSync(scratch)) {
+      if (entry !== "manifest.json") fs.cpSync(path.join(scratch, entry), path.join(outdir, entry), { recursive: true });
+    }
+    fs.cpSync(manifest, path.join(outdir, "manifest.json"));
+    return summarize(outdir);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Counts what each synthesized stack holds, from the manifest. */
+export function summarize(outdir: string): StackSummary[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
+  return Object.values(manifest.stacks as Record<string, { name: string; synthesizedStackPath: string }>).map((stack) => {
+    const json = JSON.parse(fs.readFileSync(path.join(outdir, stack.synthesizedStackPath), "utf8"));
+    const count = (block: Record<string, Record<string, unknown>> | undefined) =>
+      Object.values(block ?? {}).reduce((sum, byName) => sum + Object.keys(byName).length, 0);
+    return {
+      name: stack.name,
+      resources: count(json.resource),
+      dataSources: count(json.data),
+      outputs: Object.keys(json.output ?? {}).length,
+    };
+  });
+}

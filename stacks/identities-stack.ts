@@ -1,0 +1,47 @@
+import { TerraformOutput, TerraformStack } from "cdktf";
+import { Construct } from "constructs";
+import { ClusterNames } from "../config/names";
+import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
+import { WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
+import { configureAzureStack, StackContext } from "./stack-setup";
+
+export interface IdentitiesStackProps extends StackContext {
+  readonly cluster: ClusterNames;
+  /** SPKI PEM by absolute key file (from the config loader). */
+  readonly publicKeys: ReadonlyMap<string, string>;
+}
+
+/**
+ * Phase 1 for one hosted cluster: its workload identities and federated credentials (and its own
+ * OIDC issuer with oidc.issuer: perCluster). Persistent: deleting the cluster keeps them, as the
+ * seeds require. Finds shared resources by derived name, never by cross-stack reference.
+ */
+export class IdentitiesStack extends TerraformStack {
+  constructor(scope: Construct, props: IdentitiesStackProps) {
+    const { config, names, cluster } = props;
+    super(scope, cluster.identitiesStack);
+    configureAzureStack(this, cluster.identitiesStack, props);
+
+    if (cluster.ownsIssuer) {
+      new OidcIssuer(this, "OidcIssuer", {
+        storageAccountName: names.storageAccount.name,
+        storageAccountId: names.storageAccount.id,
+        containerName: cluster.issuer.containerName,
+        publicKeyPem: props.publicKeys.get(cluster.issuer.publicKeyFile) as string,
+      });
+    }
+    // The issuer URL is known from names: credentials need not wait for the storage account.
+    const identities = new WorkloadIdentities(this, "WorkloadIdentities", {
+      resourceGroupName: names.resourceGroup.name,
+      location: config.location,
+      issuerUrl: cluster.issuer.url,
+      identities: cluster.identities,
+      tags: config.tags,
+    });
+    new TerraformOutput(this, "workload_identities_json", {
+      value: identities.workloadIdentitiesJson,
+      description: "workload-identities.json for HyperShift: terraform output -raw workload_identities_json > workload-identities.json",
+    });
+    new TerraformOutput(this, "oidc_issuer_url", { value: cluster.issuer.url });
+  }
+}
