@@ -1,0 +1,602 @@
+import { generateKeyPairSync } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parse } from "yaml";
+import { ConfigErrors, formatIssues, loadConfigFile, validateConfig } from "../../config/load";
+
+/**
+ * Bad-input suite for the config validation (schema.ts, rules.ts, signing-key.ts via load.ts):
+ * every invalid config must fail, and the issue must name the offending field path (and show the
+ * value when one was given), so a user can find the mistake in the YAML file.
+ */
+
+const REPO = path.resolve(__dirname, "..", "..");
+const EXAMPLES = path.join(REPO, "examples");
+
+// The config is mutated into invalid shapes on purpose: a loose type is the honest one here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RawConfig = Record<string, any>;
+
+/** A fresh valid config, the same as examples/basic.yaml parsed (a test checks that). */
+function base(): RawConfig {
+  return {
+    prefix: "myprefix",
+    subscriptionId: "00000000-0000-0000-0000-000000000000",
+    tenantId: "11111111-1111-1111-1111-111111111111",
+    location: "eastus",
+    tags: { environment: "dev", owner: "platform-team" },
+    resourceGroup: { name: "os4-common", create: false },
+    oidc: { issuer: "shared" },
+    serviceAccountSigningKey: { publicKeyFile: "keys/example-signer.public" },
+    clusters: [{ name: "myprefix-hc" }],
+  };
+}
+
+/** Turns a config into oidc.issuer: perCluster with two clusters and distinct keys (valid). */
+function perCluster(c: RawConfig): RawConfig {
+  c.oidc = { issuer: "perCluster" };
+  delete c.serviceAccountSigningKey;
+  c.clusters = [
+    { name: "team-a", serviceAccountSigningKey: { publicKeyFile: "keys/cluster-a-signer.public" } },
+    { name: "team-b", serviceAccountSigningKey: { publicKeyFile: "keys/cluster-b-signer.public" } },
+  ];
+  return c;
+}
+
+/** How load.ts shows a key file path in an issue value. */
+const shown = (absoluteFile: string) => path.relative(process.cwd(), absoluteFile) || absoluteFile;
+
+// Key files generated once per test file into a temp folder (2048-bit except the too-small one).
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-validation-"));
+const keys = (() => {
+  const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const small = generateKeyPairSync("rsa", { modulusLength: 1024 });
+  const ec = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const privatePem = rsa.privateKey.export({ type: "pkcs1", format: "pem" }).toString();
+  const files = {
+    privateKey: path.join(tmp, "signer-private-by-mistake.public"),
+    ecKey: path.join(tmp, "ec-signer.public"),
+    smallRsa: path.join(tmp, "rsa1024-signer.public"),
+    notPem: path.join(tmp, "garbage.public"),
+    missing: path.join(tmp, "does-not-exist.public"),
+    goodRsa: path.join(tmp, "good-signer.public"),
+  };
+  fs.writeFileSync(files.privateKey, privatePem);
+  fs.writeFileSync(files.goodRsa, rsa.publicKey.export({ type: "spki", format: "pem" }));
+  fs.writeFileSync(files.ecKey, ec.publicKey.export({ type: "spki", format: "pem" }));
+  fs.writeFileSync(files.smallRsa, small.publicKey.export({ type: "spki", format: "pem" }));
+  fs.writeFileSync(files.notPem, "ssh-rsa AAAAB3NzaC1yc2E this is not a PEM key\n");
+  return { ...files, privatePem };
+})();
+
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function expectInvalid(input: unknown): ConfigErrors {
+  const result = validateConfig(input, EXAMPLES);
+  if (result.ok) throw new Error("expected the config to be invalid, but it validated");
+  return result;
+}
+
+interface BadCase {
+  name: string;
+  mutate: (c: RawConfig) => void;
+  path: string;
+  value?: unknown;
+  message?: RegExp;
+}
+
+const longName = (n: number, ch = "a") => ch.repeat(n);
+const prefix110 = `p${"x".repeat(109)}`;
+
+const cases: BadCase[] = [
+  // prefix
+  { name: "prefix with uppercase", mutate: (c) => (c.prefix = "MyPrefix"), path: "prefix", value: "MyPrefix", message: /lowercase/ },
+  { name: "prefix longer than 20", mutate: (c) => (c.prefix = longName(21)), path: "prefix", value: longName(21), message: /1-20/ },
+  { name: "prefix ending with '-'", mutate: (c) => (c.prefix = "myprefix-"), path: "prefix", value: "myprefix-", message: /not ending with '-'/ },
+  { name: "prefix empty", mutate: (c) => (c.prefix = ""), path: "prefix", value: "" },
+  { name: "prefix starting with a digit", mutate: (c) => (c.prefix = "1prefix"), path: "prefix", value: "1prefix", message: /starting with a letter/ },
+  { name: "prefix missing", mutate: (c) => delete c.prefix, path: "prefix", message: /is required/ },
+
+  // IDs and location
+  { name: "subscriptionId not a UUID", mutate: (c) => (c.subscriptionId = "my-subscription"), path: "subscriptionId", value: "my-subscription", message: /UUID/ },
+  {
+    name: "tenantId one digit short",
+    mutate: (c) => (c.tenantId = "11111111-1111-1111-1111-11111111111"),
+    path: "tenantId",
+    value: "11111111-1111-1111-1111-11111111111",
+    message: /UUID.*tenant/,
+  },
+  { name: "location with spaces (display name)", mutate: (c) => (c.location = "East US"), path: "location", value: "East US", message: /without spaces/ },
+  { name: "location with uppercase", mutate: (c) => (c.location = "EastUS"), path: "location", value: "EastUS", message: /lowercase/ },
+  {
+    name: "location without federated identity credentials (malaysiasouth)",
+    mutate: (c) => (c.location = "malaysiasouth"),
+    path: "location",
+    value: "malaysiasouth",
+    message: /federated identity credentials/,
+  },
+  {
+    name: "location without federated identity credentials (newzealandnorth)",
+    mutate: (c) => (c.location = "newzealandnorth"),
+    path: "location",
+    value: "newzealandnorth",
+    message: /405/,
+  },
+
+  // tags
+  { name: "tag name with '/'", mutate: (c) => (c.tags["team/owner"] = "x"), path: 'tags["team/owner"]', value: "team/owner", message: /tag name/ },
+  {
+    name: "tag value longer than 256",
+    mutate: (c) => (c.tags.owner = longName(257, "v")),
+    path: "tags.owner",
+    value: longName(257, "v"),
+    message: /at most 256/,
+  },
+  {
+    name: "more than 50 tags",
+    mutate: (c) => (c.tags = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`tag${i}`, "x"]))),
+    path: "tags",
+    message: /51 tags.*at most 50/,
+  },
+  {
+    name: "tag value that YAML reads as a number",
+    mutate: (c) => (c.tags["cost-center"] = 4711),
+    path: 'tags["cost-center"]',
+    value: 4711,
+    message: /must be a string, got number/,
+  },
+
+  // resourceGroup
+  { name: "resourceGroup.name ending with '.'", mutate: (c) => (c.resourceGroup.name = "os4-common."), path: "resourceGroup.name", value: "os4-common.", message: /must not end with '.'/ },
+  { name: "resourceGroup.name longer than 90", mutate: (c) => (c.resourceGroup.name = longName(91, "r")), path: "resourceGroup.name", value: longName(91, "r"), message: /1-90/ },
+  { name: "resourceGroup.name with an invalid character", mutate: (c) => (c.resourceGroup.name = "os4/common"), path: "resourceGroup.name", value: "os4/common" },
+  {
+    name: "resourceGroup.create false without a name",
+    mutate: (c) => delete c.resourceGroup.name,
+    path: "resourceGroup.name",
+    message: /required with resourceGroup.create: false/,
+  },
+  { name: "resourceGroup.create as a string", mutate: (c) => (c.resourceGroup.create = "false"), path: "resourceGroup.create", value: "false", message: /must be a boolean, got string/ },
+
+  // unknown keys
+  {
+    name: "unknown top-level key (typo clustres)",
+    mutate: (c) => {
+      c.clustres = c.clusters;
+      delete c.clusters;
+    },
+    path: "clustres",
+    message: /unknown key/,
+  },
+  { name: "unknown key in oidc", mutate: (c) => (c.oidc.isuer = "shared"), path: "oidc.isuer", message: /unknown key/ },
+  { name: "unknown key in clusters[].identities", mutate: (c) => (c.clusters[0].identities = { kmss: true }), path: "clusters[0].identities.kmss", message: /unknown key/ },
+
+  // clusters
+  { name: "clusters empty", mutate: (c) => (c.clusters = []), path: "clusters", value: [], message: /at least one/ },
+  { name: "cluster name with uppercase and '_'", mutate: (c) => (c.clusters[0].name = "My_Cluster"), path: "clusters[0].name", value: "My_Cluster", message: /1-40 lowercase/ },
+  { name: "cluster name longer than 40", mutate: (c) => (c.clusters[0].name = longName(41, "c")), path: "clusters[0].name", value: longName(41, "c"), message: /1-40/ },
+  { name: "cluster name starting with '-'", mutate: (c) => (c.clusters[0].name = "-hc"), path: "clusters[0].name", value: "-hc" },
+  { name: "cluster without a name", mutate: (c) => (c.clusters[0] = {}), path: "clusters[0].name", message: /is required/ },
+  {
+    name: "duplicate cluster names",
+    mutate: (c) => c.clusters.push({ name: "myprefix-hc" }),
+    path: "clusters[1].name",
+    value: "myprefix-hc",
+    message: /another cluster has this name/,
+  },
+
+  // identities
+  { name: "identities.namePrefix starting with '-'", mutate: (c) => (c.clusters[0].identities = { namePrefix: "-hc" }), path: "clusters[0].identities.namePrefix", value: "-hc" },
+  { name: "identities.namePrefix with '.'", mutate: (c) => (c.clusters[0].identities = { namePrefix: "my.hc" }), path: "clusters[0].identities.namePrefix", value: "my.hc", message: /managed identity/ },
+  {
+    name: "identities.namePrefix so long that a federated credential name exceeds 120",
+    mutate: (c) => (c.clusters[0].identities = { namePrefix: prefix110 }),
+    path: "clusters[0].identities.namePrefix",
+    value: `${prefix110}-image-registry-fed-id-registry`,
+    message: /federated credential name.*3-120/,
+  },
+  {
+    name: "two clusters whose identity names collide via namePrefix",
+    mutate: (c) =>
+      (c.clusters = [
+        { name: "hc-one", identities: { namePrefix: "shared-ids" } },
+        { name: "hc-two", identities: { namePrefix: "shared-ids" } },
+      ]),
+    path: "clusters[1].identities.namePrefix",
+    value: "shared-ids-image-registry",
+    message: /another cluster also uses/,
+  },
+  {
+    name: "namePrefix equal to another cluster's name (identity names collide)",
+    mutate: (c) => c.clusters.push({ name: "other-hc", identities: { namePrefix: "MYPREFIX-HC" } }),
+    path: "clusters[1].identities.namePrefix",
+    value: "MYPREFIX-HC-image-registry",
+    message: /another cluster also uses/,
+  },
+  { name: "identities.kms as a string", mutate: (c) => (c.clusters[0].identities = { kms: "yes" }), path: "clusters[0].identities.kms", value: "yes", message: /must be a boolean, got string/ },
+
+  // oidc
+  { name: "oidc.issuer not in the enum", mutate: (c) => (c.oidc.issuer = "dedicated"), path: "oidc.issuer", value: "dedicated", message: /one of shared, perCluster/ },
+  { name: "oidc.storageAccountName with uppercase", mutate: (c) => (c.oidc.storageAccountName = "MyOidcAccount"), path: "oidc.storageAccountName", value: "MyOidcAccount", message: /a-z0-9/ },
+  { name: "oidc.storageAccountName too short", mutate: (c) => (c.oidc.storageAccountName = "ab"), path: "oidc.storageAccountName", value: "ab", message: /3,24/ },
+  { name: "oidc.storageAccountName longer than 24", mutate: (c) => (c.oidc.storageAccountName = longName(25, "s")), path: "oidc.storageAccountName", value: longName(25, "s") },
+  { name: "oidc.containerName with '--'", mutate: (c) => (c.oidc.containerName = "my--issuer"), path: "oidc.containerName", value: "my--issuer", message: /single '-'/ },
+  { name: "oidc.containerName with uppercase", mutate: (c) => (c.oidc.containerName = "MyIssuer"), path: "oidc.containerName", value: "MyIssuer", message: /blob container/ },
+  {
+    name: "oidc.containerName with a perCluster issuer",
+    mutate: (c) => {
+      perCluster(c);
+      c.oidc.containerName = "issuer";
+    },
+    path: "oidc.containerName",
+    value: "issuer",
+    message: /only allowed with oidc.issuer: shared/,
+  },
+
+  // signing keys vs. issuer mode
+  {
+    name: "perCluster issuer, a cluster without its own key",
+    mutate: (c) => {
+      perCluster(c);
+      delete c.clusters[1].serviceAccountSigningKey;
+    },
+    path: "clusters[1].serviceAccountSigningKey",
+    message: /required with oidc.issuer: perCluster/,
+  },
+  {
+    name: "perCluster issuer with a top-level key",
+    mutate: (c) => {
+      perCluster(c);
+      c.serviceAccountSigningKey = { publicKeyFile: "keys/example-signer.public" };
+    },
+    path: "serviceAccountSigningKey",
+    message: /not allowed with oidc.issuer: perCluster/,
+  },
+  {
+    name: "shared issuer with a per-cluster key",
+    mutate: (c) => (c.clusters[0].serviceAccountSigningKey = { publicKeyFile: "keys/cluster-a-signer.public" }),
+    path: "clusters[0].serviceAccountSigningKey",
+    message: /only allowed with oidc.issuer: perCluster/,
+  },
+  {
+    name: "shared issuer without serviceAccountSigningKey",
+    mutate: (c) => delete c.serviceAccountSigningKey,
+    path: "serviceAccountSigningKey",
+    message: /required with oidc.issuer: shared/,
+  },
+  {
+    name: "perCluster cluster name of 2 characters (container must be 3-63)",
+    mutate: (c) => {
+      perCluster(c);
+      c.clusters[0].name = "ab";
+    },
+    path: "clusters[0].name",
+    value: "ab",
+    message: /OIDC issuer container name.*3-63/,
+  },
+  {
+    name: "perCluster cluster name with '--' (valid cluster name, invalid container)",
+    mutate: (c) => {
+      perCluster(c);
+      c.clusters[1].name = "team--b";
+    },
+    path: "clusters[1].name",
+    value: "team--b",
+    message: /blob container/,
+  },
+  {
+    name: "two perCluster clusters with the same public key file",
+    mutate: (c) => {
+      perCluster(c);
+      c.clusters[1].serviceAccountSigningKey.publicKeyFile = "keys/cluster-a-signer.public";
+    },
+    path: "clusters[1].serviceAccountSigningKey.publicKeyFile",
+    value: shown(path.join(EXAMPLES, "keys/cluster-a-signer.public")),
+    message: /same key as clusters\[0\]\.serviceAccountSigningKey\.publicKeyFile/,
+  },
+
+  // key files
+  {
+    name: "publicKeyFile does not exist",
+    mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = keys.missing),
+    path: "serviceAccountSigningKey.publicKeyFile",
+    value: shown(keys.missing),
+    message: /file not found/,
+  },
+  {
+    name: "publicKeyFile relative path that does not exist",
+    mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = "keys/nope.public"),
+    path: "serviceAccountSigningKey.publicKeyFile",
+    value: shown(path.join(EXAMPLES, "keys/nope.public")),
+    message: /file not found/,
+  },
+  { name: "publicKeyFile empty", mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = ""), path: "serviceAccountSigningKey.publicKeyFile", value: "", message: /must be a path/ },
+  {
+    name: "publicKeyFile holding a PRIVATE key",
+    mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = keys.privateKey),
+    path: "serviceAccountSigningKey.publicKeyFile",
+    value: shown(keys.privateKey),
+    message: /PRIVATE/,
+  },
+  {
+    name: "publicKeyFile holding an EC key",
+    mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = keys.ecKey),
+    path: "serviceAccountSigningKey.publicKeyFile",
+    value: shown(keys.ecKey),
+    message: /not a PEM RSA public key.*\bec\b/,
+  },
+  {
+    name: "publicKeyFile holding a 1024-bit RSA key",
+    mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = keys.smallRsa),
+    path: "serviceAccountSigningKey.publicKeyFile",
+    value: shown(keys.smallRsa),
+    message: /1024-bit.*at least 2048/,
+  },
+  {
+    name: "publicKeyFile that is not PEM",
+    mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = keys.notPem),
+    path: "serviceAccountSigningKey.publicKeyFile",
+    value: shown(keys.notPem),
+    message: /not a PEM RSA public key/,
+  },
+  {
+    name: "perCluster key file missing (path names the cluster)",
+    mutate: (c) => {
+      perCluster(c);
+      c.clusters[1].serviceAccountSigningKey.publicKeyFile = keys.missing;
+    },
+    path: "clusters[1].serviceAccountSigningKey.publicKeyFile",
+    value: shown(keys.missing),
+    message: /file not found/,
+  },
+
+  // backend
+  { name: "backend type unknown", mutate: (c) => (c.backend = { type: "s3", bucket: "state" }), path: "backend.type", value: "s3", message: /one of local, azurerm, cloud/ },
+  {
+    name: "backend azurerm without storageAccountName",
+    mutate: (c) => (c.backend = { type: "azurerm", resourceGroupName: "tfstate-rg", containerName: "tfstate" }),
+    path: "backend.storageAccountName",
+    message: /is required/,
+  },
+  {
+    name: "backend azurerm with an invalid containerName",
+    mutate: (c) => (c.backend = { type: "azurerm", resourceGroupName: "tfstate-rg", storageAccountName: "acmetfstate", containerName: "TFState" }),
+    path: "backend.containerName",
+    value: "TFState",
+    message: /blob container/,
+  },
+  { name: "backend cloud without organization", mutate: (c) => (c.backend = { type: "cloud" }), path: "backend.organization", message: /is required/ },
+  {
+    name: "backend cloud with an invalid workspacePrefix",
+    mutate: (c) => (c.backend = { type: "cloud", organization: "acme", workspacePrefix: "my prefix" }),
+    path: "backend.workspacePrefix",
+    value: "my prefix",
+  },
+  { name: "backend local with an unknown key", mutate: (c) => (c.backend = { type: "local", dir: "state" }), path: "backend.dir", message: /unknown key/ },
+
+  // wrong types
+  {
+    name: "clusters as a map",
+    mutate: (c) => (c.clusters = { "myprefix-hc": {} }),
+    path: "clusters",
+    value: { "myprefix-hc": {} },
+    message: /must be an array, got a map/,
+  },
+  { name: "tags as a list", mutate: (c) => (c.tags = ["env=dev"]), path: "tags", value: ["env=dev"], message: /got a list/ },
+];
+
+describe("config validation: bad input", () => {
+  it("has a broad bad-input table", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(35);
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+  });
+
+  it.each(cases)("rejects $name at $path", ({ mutate, path: issuePath, value, message }) => {
+    const config = base();
+    mutate(config);
+    const result = expectInvalid(config);
+    const wanted: Record<string, unknown> = { path: issuePath };
+    if (value !== undefined) wanted.value = value;
+    if (message !== undefined) wanted.message = expect.stringMatching(message);
+    expect(result.issues).toEqual(expect.arrayContaining([expect.objectContaining(wanted)]));
+    // Every issue renders as one line that starts with its path.
+    const lines = formatIssues(result).split("\n");
+    expect(lines).toHaveLength(result.issues.length + 1);
+    expect(lines.slice(1).some((line) => line.startsWith(`  ${issuePath}: `))).toBe(true);
+  });
+
+  it("never echoes a private key given as publicKeyFile", () => {
+    const config = base();
+    config.serviceAccountSigningKey.publicKeyFile = keys.privateKey;
+    const result = expectInvalid(config);
+    const output = formatIssues(result);
+    expect(output).toMatch(/PRIVATE/);
+    expect(output).not.toContain("BEGIN");
+    const body = keys.privatePem.split("\n").filter((line) => line.length > 0 && !line.startsWith("-----"));
+    expect(body.length).toBeGreaterThan(10);
+    for (const line of body) {
+      expect(output).not.toContain(line);
+      // not even a shorter fragment of it
+      expect(output).not.toContain(line.slice(8, 40));
+    }
+    expect(JSON.stringify(result.issues)).not.toContain("BEGIN");
+  });
+
+  it("reports every independent mistake at once", () => {
+    const config = base();
+    config.prefix = "My_Prefix";
+    config.subscriptionId = "sub";
+    config.location = "West Europe";
+    config.tags["a/b"] = "x";
+    config.oidc.issuer = "dedicated";
+    config.clusters = [{ name: "Bad_Name", identities: { kms: "yes" } }];
+    config.backend = { type: "cloud" };
+    config.extra = true;
+    const result = expectInvalid(config);
+    const paths = new Set(result.issues.map((i) => i.path));
+    expect(paths).toEqual(
+      new Set([
+        "prefix",
+        "subscriptionId",
+        "location",
+        'tags["a/b"]',
+        "oidc.issuer",
+        "clusters[0].name",
+        "clusters[0].identities.kms",
+        "backend.organization",
+        "extra",
+      ]),
+    );
+    expect(result.issues.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("reports every derived-name and key-file mistake at once", () => {
+    const config = perCluster(base());
+    config.oidc.storageAccountName = undefined;
+    config.clusters[0].name = "ab";
+    config.clusters[1].identities = { namePrefix: prefix110 };
+    config.clusters.push({ name: "team-c", serviceAccountSigningKey: { publicKeyFile: keys.ecKey } });
+    config.clusters.push({ name: "team-d", serviceAccountSigningKey: { publicKeyFile: keys.missing } });
+    delete config.oidc.storageAccountName;
+    const result = expectInvalid(config);
+    const paths = new Set(result.issues.map((i) => i.path));
+    expect(paths).toEqual(
+      new Set([
+        "clusters[0].name",
+        "clusters[1].identities.namePrefix",
+        "clusters[2].serviceAccountSigningKey.publicKeyFile",
+        "clusters[3].serviceAccountSigningKey.publicKeyFile",
+      ]),
+    );
+  });
+});
+
+describe("config validation: YAML files", () => {
+  const basicText = fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8");
+
+  function writeConfig(name: string, text: string): string {
+    const file = path.join(tmp, name);
+    fs.writeFileSync(file, text);
+    return file;
+  }
+
+  it("reports a YAML syntax error with its line", () => {
+    const file = writeConfig("syntax.yaml", ["prefix: myprefix", "location: eastus", "tags:", "  environment: [dev", "clusters:", "  - name: hc", ""].join("\n"));
+    const result = loadConfigFile(file);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.length).toBeGreaterThan(0);
+    expect(result.issues.map((i) => i.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^\(yaml line [4-6], column \d+\)$/)]));
+    expect(formatIssues(result)).toMatch(new RegExp(`^config error\\(s\\) in ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:`));
+  });
+
+  it("reports a bad indentation with the offending line", () => {
+    const file = writeConfig("indent.yaml", ["prefix: myprefix", "tags:", "  environment: dev", " owner: platform", "clusters:", "  - name: hc", ""].join("\n"));
+    const result = loadConfigFile(file);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues[0].path).toMatch(/^\(yaml line 4, column \d+\)$/);
+  });
+
+  it("reports duplicate YAML keys", () => {
+    const lines = basicText.split("\n");
+    const text = `${basicText.trimEnd()}\nprefix: other\n`;
+    const duplicateLine = lines.length + (basicText.endsWith("\n") ? 0 : 1);
+    const result = loadConfigFile(writeConfig("duplicate.yaml", text));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toEqual([
+      expect.objectContaining({ path: expect.stringMatching(new RegExp(`^\\(yaml line ${duplicateLine}, column 1\\)$`)), message: expect.stringMatching(/unique/i) }),
+    ]);
+  });
+
+  it("reports an unreadable file instead of throwing", () => {
+    const result = loadConfigFile(path.join(tmp, "nope.yaml"));
+    expect(result).toEqual(expect.objectContaining({ ok: false, issues: [expect.objectContaining({ path: "(file)", message: expect.stringMatching(/ENOENT/) })] }));
+  });
+
+  it("resolves key files relative to the config file's folder", () => {
+    // The same valid config elsewhere: the relative key path no longer resolves.
+    const result = loadConfigFile(writeConfig("basic-moved.yaml", basicText));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toEqual([
+      expect.objectContaining({ path: "serviceAccountSigningKey.publicKeyFile", value: shown(path.join(tmp, "keys/example-signer.public")) }),
+    ]);
+  });
+});
+
+describe("formatIssues", () => {
+  it("starts with the file and has one line per issue: path, JSON value, message", () => {
+    const config = base();
+    config.prefix = "Bad";
+    config.tags.owner = 5;
+    config.clusters = [];
+    config.resourceGroup.extra = 1;
+    const result = validateConfig(config, EXAMPLES, "my-config.yaml");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const output = formatIssues(result);
+    const lines = output.split("\n");
+    expect(lines[0]).toBe("config error(s) in my-config.yaml:");
+    expect(output.startsWith("config error(s) in")).toBe(true);
+    expect(lines).toHaveLength(result.issues.length + 1);
+    expect(result.issues.length).toBe(4);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ {2}prefix: "Bad" must be/),
+        expect.stringMatching(/^ {2}tags\.owner: 5 must be a string, got number$/),
+        expect.stringMatching(/^ {2}clusters: \[\] must list at least one hosted cluster$/),
+        expect.stringMatching(/^ {2}resourceGroup\.extra: unknown key/),
+      ]),
+    );
+  });
+
+  it("shortens long values", () => {
+    const config = base();
+    config.resourceGroup.name = longName(300, "r");
+    const result = expectInvalid(config);
+    const line = formatIssues(result).split("\n")[1];
+    expect(line).toContain("...");
+    expect(line.length).toBeLessThan(300);
+  });
+});
+
+describe("config validation: valid input", () => {
+  it("base() is examples/basic.yaml", () => {
+    expect(base()).toEqual(parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8")));
+  });
+
+  it.each(["basic.yaml", "isolated-clusters.yaml"])("examples/%s validates", (file) => {
+    const result = loadConfigFile(path.join(EXAMPLES, file));
+    if (!result.ok) throw new Error(formatIssues(result));
+    expect(result.ok).toBe(true);
+  });
+
+  it("validates base() and its perCluster variant inline", () => {
+    expect(validateConfig(base(), EXAMPLES).ok).toBe(true);
+    expect(validateConfig(perCluster(base()), EXAMPLES).ok).toBe(true);
+  });
+
+  it("accepts names at their limits", () => {
+    const config = base();
+    config.prefix = `a${"b".repeat(18)}9`; // 20 characters
+    config.resourceGroup.name = `(${"r".repeat(88)})`; // 90 characters
+    config.tags = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`tag${i}`, "v".repeat(256)]));
+    config.clusters = [
+      { name: longName(40, "c") },
+      { name: "c2", identities: { namePrefix: "x".repeat(100), controlPlaneOperator: true, kms: true } },
+    ];
+    config.oidc.storageAccountName = "s".repeat(24);
+    const result = validateConfig(config, EXAMPLES);
+    if (!result.ok) throw new Error(formatIssues(result));
+    expect(result.ok).toBe(true);
+  });
+
+  it("accepts absolute key file paths and a generated 2048-bit key", () => {
+    const config = base();
+    config.serviceAccountSigningKey.publicKeyFile = keys.goodRsa;
+    expect(validateConfig(config, EXAMPLES).ok).toBe(true);
+  });
+});

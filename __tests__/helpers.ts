@@ -1,0 +1,50 @@
+import { Testing } from "cdktf";
+import { generateKeyPairSync } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { LoadedConfig, loadConfigFile, validateConfig } from "../config/load";
+import { addStacks } from "../stacks/app";
+
+export const REPO = path.resolve(__dirname, "..");
+export const EXAMPLES = path.join(REPO, "examples");
+
+/** Loads a bundled example; fails the test with the formatted issues if it is invalid. */
+export function loadExample(file: string): LoadedConfig {
+  const loaded = loadConfigFile(path.join(EXAMPLES, file));
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues, null, 2));
+  return loaded;
+}
+
+/** Validates an inline config whose relative paths resolve against examples/. */
+export function loadInline(input: unknown): LoadedConfig {
+  const loaded = validateConfig(input, EXAMPLES);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues, null, 2));
+  return loaded;
+}
+
+/** Every stack of a config, synthesized to parsed Terraform JSON, by stack name. */
+export function synthStacks(loaded: LoadedConfig): Record<string, any> {
+  const app = Testing.app();
+  // A repo-relative outdir keeps local backend paths identical on every machine.
+  const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out"));
+  return Object.fromEntries(stacks.map((stack) => [stack.node.id, JSON.parse(Testing.synth(stack))]));
+}
+
+/** Resources of one type in a synthesized stack, as a list. */
+export function resources(stack: any, type: string): any[] {
+  return Object.values(stack.resource?.[type] ?? {});
+}
+
+export function tempDir(prefix = "hcp-azure-test-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** An RSA key pair as PEM (PKCS#1 private, SPKI public). */
+export function rsaKeyPair(bits = 2048): { privateKey: string; publicKey: string } {
+  return generateKeyPairSync("rsa", {
+    modulusLength: bits,
+    privateKeyEncoding: { type: "pkcs1", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
+}

@@ -1,0 +1,180 @@
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { loadConfigFile, LoadedConfig } from "../config/load";
+import { DEFAULT_CONFIG, main } from "../main";
+import { synthesize } from "../stacks/app";
+import { EXAMPLES, REPO, rsaKeyPair, tempDir } from "./helpers";
+
+function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = main(argv, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+/** Every file under `dir` with its SHA-256, by relative path. */
+function tree(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files[path.relative(dir, full)] = createHash("sha256").update(fs.readFileSync(full)).digest("hex");
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return files;
+}
+
+describe("npm run synth (main)", () => {
+  let work: string;
+  beforeEach(() => (work = tempDir()));
+  afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  it("synthesizes the bundled example by default into CDKTF_OUTDIR and prints a summary", () => {
+    const outdir = path.join(work, "out");
+    const cwd = process.cwd();
+    process.chdir(REPO); // the default config path is relative to the project
+    try {
+      const result = run([], { CDKTF_OUTDIR: outdir });
+      expect(result.code).toBe(0);
+      expect(result.out).toContain(`synthesized ${DEFAULT_CONFIG}`);
+      expect(result.out).toMatch(/shared\s+5 resources, 2 data sources, 3 outputs/);
+      expect(result.out).toMatch(/identities-myprefix-hc\s+19 resources, 0 data sources, 2 outputs/);
+    } finally {
+      process.chdir(cwd);
+    }
+    const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
+    expect(Object.keys(manifest.stacks).sort()).toEqual(["identities-myprefix-hc", "shared"]);
+    expect(fs.existsSync(path.join(outdir, "stacks", "shared", "cdk.tf.json"))).toBe(true);
+  });
+
+  it("takes the config from HCP_AZURE_CONFIG when no argument is given", () => {
+    const result = run([], { CDKTF_OUTDIR: path.join(work, "out"), HCP_AZURE_CONFIG: path.join(EXAMPLES, "isolated-clusters.yaml") });
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("identities-team-b");
+  });
+
+  it("on config errors exits 1, reports every issue and leaves an existing output untouched", () => {
+    const outdir = path.join(work, "cdktf.out");
+    expect(run([path.join(EXAMPLES, "basic.yaml")], { CDKTF_OUTDIR: outdir }).code).toBe(0);
+    fs.writeFileSync(path.join(outdir, "stacks", "shared", ".terraform.lock.hcl"), "# terraform's file\n");
+    const before = tree(outdir);
+    const bad = path.join(work, "bad.yaml");
+    fs.writeFileSync(bad, "prefix: Bad_Prefix\nsubscriptionId: nope\nlocation: East US\nclusters: []\n");
+    const result = run([bad], { CDKTF_OUTDIR: outdir });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(`config error(s) in ${bad}:`);
+    for (const field of ["prefix", "subscriptionId", "tenantId", "location", "clusters"]) expect(result.err).toMatch(new RegExp(`^  ${field}: `, "m"));
+    expect(result.err).toContain("nothing was written");
+    expect(tree(outdir)).toEqual(before);
+    expect(fs.readdirSync(work).sort()).toEqual(["bad.yaml", "cdktf.out"]); // no scratch folder left
+  });
+
+  it("an error during synthesis leaves the existing output untouched and no scratch folder", () => {
+    const outdir = path.join(work, "cdktf.out");
+    const loaded = loadConfigFile(path.join(EXAMPLES, "basic.yaml")) as LoadedConfig;
+    synthesize(loaded, outdir);
+    const before = tree(outdir);
+    // A construct invariant failing mid-synth (here: no public key for the issuer).
+    const broken: LoadedConfig = { ...loaded, publicKeys: new Map() };
+    expect(() => synthesize(broken, outdir)).toThrow();
+    expect(tree(outdir)).toEqual(before);
+    expect(fs.readdirSync(work)).toEqual(["cdktf.out"]);
+  });
+
+  it("keeps Terraform's files in the output folder across synths", () => {
+    const outdir = path.join(work, "cdktf.out");
+    run([path.join(EXAMPLES, "basic.yaml")], { CDKTF_OUTDIR: outdir });
+    const lock = path.join(outdir, "stacks", "shared", ".terraform.lock.hcl");
+    fs.writeFileSync(lock, "# lock\n");
+    expect(run([path.join(EXAMPLES, "basic.yaml")], { CDKTF_OUTDIR: outdir }).code).toBe(0);
+    expect(fs.readFileSync(lock, "utf8")).toBe("# lock\n");
+  });
+
+  it.each(["basic.yaml", "isolated-clusters.yaml"])("is deterministic: two synths of %s are byte-identical", (example) => {
+    const outdir = path.join(work, "cdktf.out");
+    run([path.join(EXAMPLES, example)], { CDKTF_OUTDIR: outdir });
+    const first = tree(outdir);
+    fs.rmSync(outdir, { recursive: true });
+    run([path.join(EXAMPLES, example)], { CDKTF_OUTDIR: outdir });
+    expect(tree(outdir)).toEqual(first);
+    expect(Object.keys(first).length).toBeGreaterThan(2);
+  });
+
+  it("prints usage for --help and rejects extra arguments", () => {
+    expect(run(["--help"]).code).toBe(0);
+    const extra = run(["a.yaml", "b.yaml"]);
+    expect(extra.code).toBe(2);
+    expect(extra.err).toContain("usage:");
+  });
+});
+
+describe("secrets never reach synthesized output", () => {
+  it("synth reads the public key only, and no private key material appears in cdktf.out", () => {
+    const work = tempDir();
+    try {
+      const { privateKey, publicKey } = rsaKeyPair();
+      fs.writeFileSync(path.join(work, "serviceaccount-signer.public"), publicKey);
+      fs.writeFileSync(path.join(work, "serviceaccount-signer.private"), privateKey, { mode: 0o600 });
+      const config = path.join(work, "config.yaml");
+      fs.writeFileSync(
+        config,
+        [
+          "prefix: sec",
+          "subscriptionId: 00000000-0000-0000-0000-000000000000",
+          "tenantId: 11111111-1111-1111-1111-111111111111",
+          "location: eastus",
+          "serviceAccountSigningKey: {publicKeyFile: serviceaccount-signer.public}",
+          "clusters: [{name: hc1}]",
+        ].join("\n"),
+      );
+      const reads: string[] = [];
+      // The CommonJS module object: the project's `import * as fs` bindings read through to it.
+      const fsModule: typeof fs = require("node:fs");
+      const original = fsModule.readFileSync;
+      const spy = jest.spyOn(fsModule, "readFileSync").mockImplementation(((file: fs.PathOrFileDescriptor, options?: any) => {
+        reads.push(String(file));
+        return original(file, options);
+      }) as typeof fs.readFileSync);
+      let code: number;
+      try {
+        code = run([config], { CDKTF_OUTDIR: path.join(work, "out") }).code;
+      } finally {
+        spy.mockRestore();
+      }
+      expect(code).toBe(0);
+      expect(reads).toContain(path.join(work, "serviceaccount-signer.public"));
+      expect(reads.filter((f) => f.endsWith(".private"))).toEqual([]);
+
+      const body = privateKey.split("\n").filter((l) => l && !l.startsWith("-----"));
+      for (const file of Object.keys(tree(path.join(work, "out")))) {
+        const text = fs.readFileSync(path.join(work, "out", file), "utf8");
+        expect(text).not.toMatch(/PRIVATE KEY/);
+        for (const line of body) expect(text).not.toContain(line);
+      }
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it("no snapshot, example or committed file holds a private key or client secret", () => {
+    const scanned: string[] = [];
+    const walk = (d: string) => {
+      for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+        if (["node_modules", ".git", "dist", "cdktf.out"].includes(entry.name)) continue;
+        const full = path.join(d, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (!full.endsWith(".ts") && !full.endsWith(".md")) {
+          scanned.push(path.relative(REPO, full));
+          const text = fs.readFileSync(full, "utf8");
+          expect({ file: full, privateKey: /BEGIN [A-Z ]*PRIVATE KEY/.test(text) }).toEqual({ file: full, privateKey: false });
+          expect({ file: full, secret: /"(client_secret|aadClientSecret|clientSecret)"\s*:\s*"[^"$]/.test(text) }).toEqual({ file: full, secret: false });
+        }
+      }
+    };
+    walk(REPO);
+    expect(scanned).toContain(path.join("__tests__", "stacks", "__snapshots__", "stacks.test.ts.snap"));
+  });
+});

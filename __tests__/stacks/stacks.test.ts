@@ -1,0 +1,123 @@
+import { loadExample, loadInline, resources, synthStacks } from "../helpers";
+
+const EXAMPLES = ["basic.yaml", "isolated-clusters.yaml"];
+
+describe.each(EXAMPLES)("stacks of examples/%s", (example) => {
+  const loaded = loadExample(example);
+  const stacks = synthStacks(loaded);
+
+  it("has a shared stack and one identities stack per cluster", () => {
+    expect(Object.keys(stacks).sort()).toEqual(["shared", ...loaded.names.clusters.map((c) => `identities-${c.name}`)].sort());
+  });
+
+  it.each(Object.keys(stacks))("snapshot of stack %s", (name) => {
+    expect(stacks[name]).toMatchSnapshot();
+  });
+
+  it("passes no value between stacks through cross-stack references (remote state)", () => {
+    for (const stack of Object.values(stacks)) {
+      expect(stack.data?.terraform_remote_state).toBeUndefined();
+      expect(JSON.stringify(stack)).not.toMatch(/cross-stack/);
+    }
+  });
+
+  it("configures the Azure provider from config and the environment only (no credentials)", () => {
+    for (const stack of Object.values(stacks)) {
+      const [provider] = stack.provider.azurerm;
+      expect(provider).toEqual({
+        features: [{}],
+        storage_use_azuread: true,
+        subscription_id: loaded.config.subscriptionId,
+        tenant_id: loaded.config.tenantId,
+      });
+    }
+  });
+});
+
+describe("shared stack", () => {
+  it("adopts an existing resource group through a data source, never a managed resource", () => {
+    const shared = synthStacks(loadExample("basic.yaml")).shared;
+    expect(resources(shared, "azurerm_resource_group")).toHaveLength(0);
+    expect(Object.values(shared.data.azurerm_resource_group)).toMatchObject([{ name: "os4-common" }]);
+  });
+
+  it("creates the resource group with prevent_destroy when asked to", () => {
+    const shared = synthStacks(loadExample("isolated-clusters.yaml")).shared;
+    expect(resources(shared, "azurerm_resource_group")).toMatchObject([
+      { name: "acme-hcp-hcp-persistent", location: "westeurope", lifecycle: { prevent_destroy: true } },
+    ]);
+  });
+
+  it("holds the shared issuer; with per-cluster issuers only the storage account", () => {
+    const basic = synthStacks(loadExample("basic.yaml"));
+    expect(resources(basic.shared, "azurerm_storage_container")).toHaveLength(1);
+    expect(basic.shared.output.oidc_issuer_url.value).toBe(basic["identities-myprefix-hc"].output.oidc_issuer_url.value);
+    const isolated = synthStacks(loadExample("isolated-clusters.yaml"));
+    expect(resources(isolated.shared, "azurerm_storage_container")).toHaveLength(0);
+    expect(resources(isolated.shared, "azurerm_storage_account")).toHaveLength(1);
+  });
+});
+
+describe("identities stacks with per-cluster issuers", () => {
+  const loaded = loadExample("isolated-clusters.yaml");
+  const stacks = synthStacks(loaded);
+
+  it("each cluster has its own container, JWKS and issuer, and its credentials trust only that issuer", () => {
+    const jwks = new Set<string>();
+    for (const cluster of loaded.names.clusters) {
+      const stack = stacks[cluster.identitiesStack];
+      expect(resources(stack, "azurerm_storage_container")).toMatchObject([{ name: cluster.name, container_access_type: "blob" }]);
+      const blobs = resources(stack, "azurerm_storage_blob");
+      const discovery = JSON.parse(blobs.find((b) => b.name === ".well-known/openid-configuration").source_content);
+      expect(discovery.issuer).toBe(`https://${loaded.names.storageAccount.name}.blob.core.windows.net/${cluster.name}`);
+      jwks.add(blobs.find((b) => b.name === "openid/v1/jwks").source_content);
+      for (const credential of resources(stack, "azurerm_federated_identity_credential")) expect(credential.issuer).toBe(discovery.issuer);
+    }
+    expect(jwks.size).toBe(loaded.names.clusters.length);
+  });
+
+  it("finds the shared storage account by its derived ARM ID, and deploys after the shared stack", () => {
+    const cluster = loaded.names.clusters[0];
+    const [container] = resources(stacks[cluster.identitiesStack], "azurerm_storage_container");
+    expect(container.storage_account_id).toBe(
+      `/subscriptions/${loaded.config.subscriptionId}/resourceGroups/acme-hcp-hcp-persistent/providers/Microsoft.Storage/storageAccounts/${loaded.names.storageAccount.name}`,
+    );
+  });
+});
+
+describe("backends", () => {
+  const input = (backend?: unknown) => ({
+    prefix: "demo",
+    subscriptionId: "00000000-0000-0000-0000-000000000000",
+    tenantId: "11111111-1111-1111-1111-111111111111",
+    location: "eastus",
+    serviceAccountSigningKey: { publicKeyFile: "keys/example-signer.public" },
+    clusters: [{ name: "hc1" }],
+    ...(backend ? { backend } : {}),
+  });
+
+  it("local (default): one state file per stack beside the config, as a relative path", () => {
+    const stacks = synthStacks(loadInline(input()));
+    expect(stacks.shared.terraform.backend).toEqual({ local: { path: "../../../examples/terraform-state/shared.tfstate" } });
+    expect(stacks["identities-hc1"].terraform.backend.local.path).toBe("../../../examples/terraform-state/identities-hc1.tfstate");
+  });
+
+  it("azurerm: one key per stack under the prefix, Entra ID auth", () => {
+    const stacks = synthStacks(
+      loadInline(input({ type: "azurerm", resourceGroupName: "tf", storageAccountName: "tfstate1", containerName: "state" })),
+    );
+    expect(stacks["identities-hc1"].terraform.backend.azurerm).toMatchObject({
+      key: "hcp-azure/demo/identities-hc1.tfstate",
+      container_name: "state",
+      storage_account_name: "tfstate1",
+      resource_group_name: "tf",
+      use_azuread_auth: true,
+    });
+  });
+
+  it("cloud: one named workspace per stack", () => {
+    const stacks = synthStacks(loadInline(input({ type: "cloud", organization: "acme", workspacePrefix: "hcp-" })));
+    expect(stacks.shared.terraform.cloud).toEqual({ hostname: "app.terraform.io", organization: "acme", workspaces: { name: "hcp-shared" } });
+    expect(stacks["identities-hc1"].terraform.cloud.workspaces).toEqual({ name: "hcp-identities-hc1" });
+  });
+});
