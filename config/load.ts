@@ -30,7 +30,7 @@ export function loadConfigFile(file: string): LoadedConfig | ConfigErrors {
   } catch (error) {
     return { ok: false, file, issues: [{ path: "(file)", message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code}` }] };
   }
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (document.errors.length > 0) {
     const issues = document.errors.map((e) => ({
       path: `(yaml line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"})`,
@@ -96,12 +96,14 @@ function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
       return { path: at, value: issue.input, message: `must be one of ${issue.values.map((v) => String(v)).join(", ")}` };
     case "invalid_union": {
       const discriminator = (issue as { discriminator?: string }).discriminator;
+      // zod 4 reports the path of the discriminator itself or of its object, depending on the case.
+      const fieldPath = issue.path[issue.path.length - 1] === discriminator ? issue.path : [...issue.path, discriminator ?? ""];
       return discriminator
-        ? { path: formatPath([...issue.path, discriminator]), value: (issue.input as Record<string, unknown> | undefined)?.[discriminator], message: "must be one of local, azurerm, cloud" }
+        ? { path: formatPath(fieldPath), value: (issue.input as Record<string, unknown> | undefined)?.[discriminator], message: "must be one of local, azurerm, cloud" }
         : { path: at, value: issue.input, message: issue.message };
     }
     case "too_small":
-      return { path: at, value: issue.input, message: issue.message.startsWith("Too small") ? `must have at least ${issue.minimum} ${issue.origin === "string" ? "characters" : "items"}` : issue.message };
+      return { path: at, value: issue.input, message: issue.message.startsWith("Too small") ? `must have at least ${issue.minimum} ${issue.origin === "string" ? "character" : "item"}${Number(issue.minimum) === 1 ? "" : "s"}` : issue.message };
     default:
       return { path: at, value: issue.input, message: issue.message };
   }

@@ -11,14 +11,11 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import * as vm from "node:vm";
+import * as jose from "jose";
 import { LoadedConfig, validateConfig } from "../../config/load";
 import { OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH } from "../../config/names";
 import { synthesize } from "../../stacks/app";
-
-type Jose = typeof import("jose", { with: { "resolution-mode": "import" } });
 
 const REPO = path.resolve(__dirname, "..", "..");
 /** Azurite's well-known development account (public, documented by Microsoft). */
@@ -45,21 +42,7 @@ let tmp: string;
 let azurite: ChildProcess | undefined;
 let azuriteOutput = "";
 let endpoint: string; // http://127.0.0.1:<port>/devstoreaccount1
-let jose: Jose;
 let blobService: BlobServiceClient;
-
-/**
- * jose 6 is ESM only, and Jest's CommonJS module registry can neither require it nor run
- * `import()` without --experimental-vm-modules. Node's own ESM loader can: evaluate the
- * `import()` in the main context with the default loader (Node >= 20.12).
- */
-async function importJose(): Promise<Jose> {
-  const entry = pathToFileURL(require.resolve("jose")).href;
-  const script = new vm.Script(`import(${JSON.stringify(entry)})`, {
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
-  return (await script.runInThisContext()) as Jose;
-}
 
 async function newKeyPair(): Promise<KeyPair> {
   const { privateKey, publicKey } = await promisify(generateKeyPair)("rsa", { modulusLength: 2048 });
@@ -136,7 +119,7 @@ async function publish(issuer: SynthesizedIssuer): Promise<void> {
 
 interface Discovered {
   readonly issuer: string;
-  readonly jwks: ReturnType<Jose["createRemoteJWKSet"]>;
+  readonly jwks: ReturnType<typeof jose.createRemoteJWKSet>;
   readonly kid: string;
 }
 
@@ -231,6 +214,7 @@ async function startAzurite(): Promise<void> {
   const main = fs.realpathSync(path.join(REPO, "node_modules", ".bin", "azurite-blob"));
   const workspace = path.join(tmp, "azurite");
   fs.mkdirSync(workspace);
+  // In-memory storage (Azurite refuses --location with it); cwd keeps any stray file in tmp.
   // Run the script with this node directly (no shell in between), so killing it kills Azurite.
   azurite = spawn(
     process.execPath,
@@ -243,7 +227,6 @@ async function startAzurite(): Promise<void> {
       "--disableProductStyleUrl",
       "--disableTelemetry",
       "--silent",
-      "--location", workspace,
     ],
     { cwd: workspace, stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -276,7 +259,7 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-e2e-oidc-"));
   const started = startAzurite();
   started.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
-  [jose, sharedKey, rogueKey, keyA, keyB] = await Promise.all([importJose(), newKeyPair(), newKeyPair(), newKeyPair(), newKeyPair()]);
+  [sharedKey, rogueKey, keyA, keyB] = await Promise.all([newKeyPair(), newKeyPair(), newKeyPair(), newKeyPair()]);
   await started;
 }, 30_000);
 
@@ -300,6 +283,20 @@ describe("shared OIDC issuer served from blob storage (Azurite) verifies service
     expect(loaded.names.clusters[0].issuer.url).toBe(issuerUrl);
     expect(issuers[0].container).toBe(loaded.names.sharedIssuer?.containerName);
     discovered = await publishAndDiscover(issuers[0], issuerUrl, loaded.names.storageAccount.name, sharedKey);
+  });
+
+  test("the anonymous reads depend on the synthesized access type (a private container is not readable)", async () => {
+    const issuer = discovered.issuer.split("/").pop() as string;
+    const discovery = await fetch(`${endpoint}/${issuer}/${OIDC_DISCOVERY_PATH}`);
+    expect(discovery.status).toBe(200);
+    await discovery.arrayBuffer();
+    const privateContainer = blobService.getContainerClient("e2e-private");
+    await privateContainer.create();
+    await privateContainer.getBlockBlobClient(OIDC_DISCOVERY_PATH).upload("{}", 2);
+    const denied = await fetch(`${endpoint}/e2e-private/${OIDC_DISCOVERY_PATH}`);
+    await denied.arrayBuffer();
+    expect(denied.status).not.toBe(200);
+    expect([403, 404]).toContain(denied.status);
   });
 
   test("the published kid is base64url(SHA-256(DER SPKI)) of the signing key", () => {

@@ -1,0 +1,78 @@
+import { defaultPrivateKeyFile, defaultStorageAccountName, deriveNames, stableSuffix } from "../../config/names";
+import { configSchema } from "../../config/schema";
+
+const base = {
+  prefix: "myprefix",
+  subscriptionId: "00000000-0000-0000-0000-000000000000",
+  tenantId: "11111111-1111-1111-1111-111111111111",
+  location: "eastus",
+  serviceAccountSigningKey: { publicKeyFile: "keys/sa.public" },
+  clusters: [{ name: "myprefix-hc" }],
+};
+const names = (input: object) => deriveNames(configSchema.parse({ ...base, ...input }), "/cfg");
+
+describe("names", () => {
+  it("storage account: prefix without '-' + 'oidc' + 6 hex of a stable hash, at most 24 characters", () => {
+    const account = defaultStorageAccountName("my-very-long-prefix-x", "00000000-0000-0000-0000-000000000000", "os4-common");
+    expect(account).toMatch(/^myverylongprefoidc[0-9a-f]{6}$/);
+    expect(account.length).toBeLessThanOrEqual(24);
+    expect(defaultStorageAccountName("a", "s", "rg")).toBe(defaultStorageAccountName("a", "s", "rg"));
+  });
+
+  it("storage account suffix differs per subscription, resource group and prefix, and ignores case", () => {
+    const suffixes = new Set([stableSuffix("s1", "rg", "p"), stableSuffix("s2", "rg", "p"), stableSuffix("s1", "rg2", "p"), stableSuffix("s1", "rg", "q")]);
+    expect(suffixes.size).toBe(4);
+    expect(stableSuffix("S1", "RG", "p")).toBe(stableSuffix("s1", "rg", "p"));
+  });
+
+  it("shared issuer: container defaults to the account name, as ccoctl; the URL has no trailing slash", () => {
+    const n = names({});
+    expect(n.sharedIssuer?.containerName).toBe(n.storageAccount.name);
+    expect(n.sharedIssuer?.url).toBe(`https://${n.storageAccount.name}.blob.core.windows.net/${n.storageAccount.name}`);
+    expect(n.clusters[0].issuer).toBe(n.sharedIssuer);
+    expect(names({ oidc: { containerName: "issuer", storageAccountName: "acct1" } }).sharedIssuer?.url).toBe(
+      "https://acct1.blob.core.windows.net/issuer",
+    );
+  });
+
+  it("per-cluster issuer: container named after the cluster, own key files", () => {
+    const n = names({
+      oidc: { issuer: "perCluster" },
+      serviceAccountSigningKey: undefined,
+      clusters: [{ name: "a1", serviceAccountSigningKey: { publicKeyFile: "/keys/a.public", privateKeyFile: "/keys/a.key" } }],
+    });
+    expect(n.sharedIssuer).toBeUndefined();
+    expect(n.clusters[0].issuer).toMatchObject({ containerName: "a1", publicKeyFile: "/keys/a.public", privateKeyFile: "/keys/a.key" });
+  });
+
+  it("key files resolve against the config folder; the private key defaults to ccoctl's pair name", () => {
+    expect(names({}).sharedIssuer).toMatchObject({ publicKeyFile: "/cfg/keys/sa.public", privateKeyFile: "/cfg/keys/sa.private" });
+    expect(defaultPrivateKeyFile("signer.pem")).toBe("signer.pem.private");
+  });
+
+  it("resource group defaults to <prefix>-hcp-persistent; identity IDs are ARM IDs in it", () => {
+    const n = names({});
+    expect(n.resourceGroup).toEqual({
+      name: "myprefix-hcp-persistent",
+      id: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/myprefix-hcp-persistent",
+    });
+    expect(n.clusters[0].identities[0].id).toBe(
+      "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/myprefix-hcp-persistent/providers/Microsoft.ManagedIdentity/userAssignedIdentities/myprefix-hc-image-registry",
+    );
+  });
+
+  it("optional identities appear only when enabled, after the seven base ones", () => {
+    expect(names({}).clusters[0].identities.map((i) => i.key)).toEqual([
+      "imageRegistry", "ingress", "file", "disk", "nodePoolManagement", "cloudProvider", "network",
+    ]);
+    const both = names({ clusters: [{ name: "hc", identities: { controlPlaneOperator: true, kms: true } }] }).clusters[0];
+    expect(both.identities.slice(7).map((i) => i.name)).toEqual(["hc-control-plane-operator", "hc-kms"]);
+  });
+
+  it("state: one location per stack for every backend", () => {
+    expect(names({}).stateLocation("shared")).toEqual({ localFile: "/cfg/terraform-state/shared.tfstate" });
+    expect(names({ backend: { type: "azurerm", resourceGroupName: "r", storageAccountName: "s12", containerName: "c12" } }).stateLocation("x"))
+      .toEqual({ azurermKey: "hcp-azure/myprefix/x.tfstate" });
+    expect(names({ backend: { type: "cloud", organization: "o" } }).stateLocation("shared")).toEqual({ cloudWorkspace: "myprefix-shared" });
+  });
+});

@@ -1,0 +1,57 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { renderJsonSchema } from "../scripts/write-json-schema";
+import { REPO } from "./helpers";
+
+const read = (file: string) => fs.readFileSync(path.join(REPO, file), "utf8");
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
+  );
+}
+
+/** Every leaf key path of a JSON Schema (`a.b`, `list[].c`), union branches merged. */
+function schemaPaths(schema: any, prefix = ""): string[] {
+  const branches = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  return branches.flatMap((s: any) => [
+    ...Object.entries(s.properties ?? {}).flatMap(([key, child]: [string, any]) => {
+      const inner = schemaPaths(child, `${prefix}${key}.`);
+      return inner.length > 0 ? inner : [`${prefix}${key}`];
+    }),
+    ...(s.items ? schemaPaths(s.items, `${prefix.replace(/\.$/, "")}[].`) : []),
+  ]);
+}
+
+describe("project", () => {
+  it("the published JSON Schema is current (npm run schema regenerates it)", () => {
+    expect(read("config/hcp-azure.schema.json")).toBe(renderJsonSchema());
+  });
+
+  it("help/configuration.md documents every config key", () => {
+    const doc = read("help/configuration.md");
+    const keys = [...new Set(schemaPaths(JSON.parse(read("config/hcp-azure.schema.json"))))];
+    expect(keys.length).toBeGreaterThan(25);
+    expect(keys.filter((key) => !doc.includes(`\`${key}\``))).toEqual([]);
+  });
+
+  it("imports provider classes from per-resource paths, never the package barrel", () => {
+    const offenders = ["main.ts", ...sourceFiles("config"), ...sourceFiles("constructs"), ...sourceFiles("stacks"), ...sourceFiles("scripts"), ...sourceFiles("__tests__")]
+      .filter((file) => /from ["']@cdktf\/provider-[a-z]+["']/.test(read(file)));
+    expect(offenders).toEqual([]);
+  });
+
+  it("README's quick start has the two commands, and CI runs the README's test command", () => {
+    const readme = read("README.md");
+    expect(readme).toContain("npm ci && npm run synth");
+    expect(readme).toContain("npm test");
+    expect(read(".ci/run")).toMatch(/^npm test$/m);
+  });
+
+  it("every example config is referenced from the help", () => {
+    const help = fs.readdirSync(path.join(REPO, "help")).map((f) => read(path.join("help", f))).join("\n");
+    for (const example of fs.readdirSync(path.join(REPO, "examples")).filter((f) => f.endsWith(".yaml"))) {
+      expect(help).toContain(`examples/${example}`);
+    }
+  });
+});
