@@ -37,7 +37,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   for (const s of stacks) {
     io.out(`  ${s.name.padEnd(width)}  ${s.resources} resources, ${s.dataSources} data sources, ${s.outputs} outputs`);
   }
-  io.out("next: npm run deploy -- '*'   (needs Terraform and Azure credentials; see help/getting-started.md)");
+  io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
   return 0;
 }
 

@@ -48,3 +48,16 @@ export function rsaKeyPair(bits = 2048): { privateKey: string; publicKey: string
     publicKeyEncoding: { type: "spki", format: "pem" },
   });
 }
+
+/** The smallest valid config (prefix `demo`, one cluster `hc1`), with top-level overrides. */
+export function minimalConfig(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    prefix: "demo",
+    subscriptionId: "00000000-0000-0000-0000-000000000000",
+    tenantId: "11111111-1111-1111-1111-111111111111",
+    location: "eastus",
+    serviceAccountSigningKey: { publicKeyFile: "keys/example-signer.public" },
+    clusters: [{ name: "hc1" }],
+    ...overrides,
+  };
+}

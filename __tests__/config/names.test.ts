@@ -1,14 +1,8 @@
 import { defaultPrivateKeyFile, defaultStorageAccountName, deriveNames, stableSuffix } from "../../config/names";
 import { configSchema } from "../../config/schema";
+import { minimalConfig } from "../helpers";
 
-const base = {
-  prefix: "myprefix",
-  subscriptionId: "00000000-0000-0000-0000-000000000000",
-  tenantId: "11111111-1111-1111-1111-111111111111",
-  location: "eastus",
-  serviceAccountSigningKey: { publicKeyFile: "keys/sa.public" },
-  clusters: [{ name: "myprefix-hc" }],
-};
+const base = minimalConfig({ prefix: "myprefix", serviceAccountSigningKey: { publicKeyFile: "keys/sa.public" }, clusters: [{ name: "myprefix-hc" }] });
 const names = (input: object) => deriveNames(configSchema.parse({ ...base, ...input }), "/cfg");
 
 describe("names", () => {

@@ -6,7 +6,7 @@ import {
   WorkloadIdentities,
   WorkloadIdentitySpec,
 } from "../../constructs/workload-identities/workload-identities";
-import { loadExample, loadInline, resources, synthStacks } from "../helpers";
+import { loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
 
 /** Seed 004's commands with shell variables substituted, parsed into what they create. */
 function seedCommands(clusterName: string, issuer: string) {
@@ -103,10 +103,7 @@ describe("WorkloadIdentities", () => {
   });
 
   it("identity name prefix is overridable", () => {
-    const custom = loadInline({
-      ...baseInput(),
-      clusters: [{ name: "hc1", identities: { namePrefix: "shared-hc1" } }],
-    });
+    const custom = loadInline(minimalConfig({ clusters: [{ name: "hc1", identities: { namePrefix: "shared-hc1" } }] }));
     expect(custom.names.clusters[0].identities.map((i) => i.name)).toContain("shared-hc1-disk-csi");
     expect(custom.names.clusters[0].identities[3].credentials[0].name).toBe("shared-hc1-disk-csi-fed-id-node");
   });
@@ -130,14 +127,3 @@ describe("WorkloadIdentities", () => {
     expect(renderWorkloadIdentitiesJson(new Map([["ingress", "id-1"]]))).toBe('{\n  "ingress": {\n    "clientID": "id-1"\n  }\n}\n');
   });
 });
-
-function baseInput() {
-  return {
-    prefix: "t",
-    subscriptionId: "00000000-0000-0000-0000-000000000000",
-    tenantId: "11111111-1111-1111-1111-111111111111",
-    location: "eastus",
-    serviceAccountSigningKey: { publicKeyFile: "keys/example-signer.public" },
-    clusters: [{ name: "hc1" }],
-  };
-}

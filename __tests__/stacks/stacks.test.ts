@@ -1,4 +1,4 @@
-import { loadExample, loadInline, resources, synthStacks } from "../helpers";
+import { loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
 
 const EXAMPLES = ["basic.yaml", "isolated-clusters.yaml"];
 
@@ -86,15 +86,7 @@ describe("identities stacks with per-cluster issuers", () => {
 });
 
 describe("backends", () => {
-  const input = (backend?: unknown) => ({
-    prefix: "demo",
-    subscriptionId: "00000000-0000-0000-0000-000000000000",
-    tenantId: "11111111-1111-1111-1111-111111111111",
-    location: "eastus",
-    serviceAccountSigningKey: { publicKeyFile: "keys/example-signer.public" },
-    clusters: [{ name: "hc1" }],
-    ...(backend ? { backend } : {}),
-  });
+  const input = (backend?: unknown) => minimalConfig(backend ? { backend } : {});
 
   it("local (default): one state file per stack beside the config, as a relative path", () => {
     const stacks = synthStacks(loadInline(input()));
