@@ -55,15 +55,6 @@ export interface ClusterNames {
   readonly identities: readonly IdentityNames[];
 }
 
-export interface StateLocation {
-  /** local: absolute path of the state file. */
-  readonly localFile?: string;
-  /** azurerm: blob key. */
-  readonly azurermKey?: string;
-  /** cloud: workspace name. */
-  readonly cloudWorkspace?: string;
-}
-
 export interface DeploymentNames {
   readonly sharedStack: string;
   readonly resourceGroup: { readonly name: string; readonly id: string };
@@ -76,8 +67,11 @@ export interface DeploymentNames {
   /** The shared issuer (oidc.issuer: shared), else undefined. */
   readonly sharedIssuer?: IssuerNames;
   readonly clusters: readonly ClusterNames[];
-  /** Where a stack's state lives. */
-  stateLocation(stack: string): StateLocation;
+  /**
+   * Where a stack's state lives, in the configured backend's terms: the absolute state file
+   * (local), the blob key (azurerm) or the workspace name (cloud).
+   */
+  stateLocation(stack: string): string;
 }
 
 export const SHARED_STACK = "shared";
@@ -112,15 +106,15 @@ function keyFiles(key: SigningKeyConfig, configDir: string) {
   };
 }
 
-function stateLocator(config: Config, configDir: string): (stack: string) => StateLocation {
+function stateLocator(config: Config, configDir: string): (stack: string) => string {
   const backend: BackendConfig = config.backend;
   switch (backend.type) {
     case "local":
-      return (stack) => ({ localFile: path.resolve(configDir, backend.directory, `${stack}.tfstate`) });
+      return (stack) => path.resolve(configDir, backend.directory, `${stack}.tfstate`);
     case "azurerm":
-      return (stack) => ({ azurermKey: `${backend.keyPrefix ?? `hcp-azure/${config.prefix}/`}${stack}.tfstate` });
+      return (stack) => `${backend.keyPrefix ?? `hcp-azure/${config.prefix}/`}${stack}.tfstate`;
     case "cloud":
-      return (stack) => ({ cloudWorkspace: `${backend.workspacePrefix ?? `${config.prefix}-`}${stack}` });
+      return (stack) => `${backend.workspacePrefix ?? `${config.prefix}-`}${stack}`;
   }
 }
 

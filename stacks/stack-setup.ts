@@ -35,14 +35,14 @@ function configureBackend(stack: TerraformStack, stackName: string, context: Sta
     case "local":
       // Terraform runs in <outdir>/stacks/<stack>; a relative path keeps the synthesized JSON
       // free of machine-specific absolute paths, and the state outside cdktf.out.
-      new LocalBackend(stack, { path: path.relative(path.join(outdir, "stacks", stackName), state.localFile as string) });
+      new LocalBackend(stack, { path: path.relative(path.join(outdir, "stacks", stackName), state) });
       return;
     case "azurerm":
       new AzurermBackend(stack, {
         resourceGroupName: backend.resourceGroupName,
         storageAccountName: backend.storageAccountName,
         containerName: backend.containerName,
-        key: state.azurermKey as string,
+        key: state,
         subscriptionId: config.subscriptionId,
         tenantId: config.tenantId,
         useAzureadAuth: true,
@@ -52,7 +52,7 @@ function configureBackend(stack: TerraformStack, stackName: string, context: Sta
       new CloudBackend(stack, {
         organization: backend.organization,
         hostname: backend.hostname,
-        workspaces: new NamedCloudWorkspace(state.cloudWorkspace as string, backend.project),
+        workspaces: new NamedCloudWorkspace(state, backend.project),
       });
       return;
   }

@@ -64,9 +64,9 @@ describe("names", () => {
   });
 
   it("state: one location per stack for every backend", () => {
-    expect(names({}).stateLocation("shared")).toEqual({ localFile: "/cfg/terraform-state/shared.tfstate" });
+    expect(names({}).stateLocation("shared")).toBe("/cfg/terraform-state/shared.tfstate");
     expect(names({ backend: { type: "azurerm", resourceGroupName: "r", storageAccountName: "s12", containerName: "c12" } }).stateLocation("x"))
-      .toEqual({ azurermKey: "hcp-azure/myprefix/x.tfstate" });
-    expect(names({ backend: { type: "cloud", organization: "o" } }).stateLocation("shared")).toEqual({ cloudWorkspace: "myprefix-shared" });
+      .toBe("hcp-azure/myprefix/x.tfstate");
+    expect(names({ backend: { type: "cloud", organization: "o" } }).stateLocation("shared")).toBe("myprefix-shared");
   });
 });

@@ -1,3 +1,5 @@
+import { Testing } from "cdktf";
+import { addStacks } from "../../stacks/app";
 import { loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
 
 const EXAMPLES = ["basic.yaml", "isolated-clusters.yaml"];
@@ -82,6 +84,10 @@ describe("identities stacks with per-cluster issuers", () => {
     expect(container.storage_account_id).toBe(
       `/subscriptions/${loaded.config.subscriptionId}/resourceGroups/acme-hcp-hcp-persistent/providers/Microsoft.Storage/storageAccounts/${loaded.names.storageAccount.name}`,
     );
+    const app = Testing.app();
+    const [shared, ...clusterStacks] = addStacks(app, loaded, "/out");
+    expect(shared.node.id).toBe("shared");
+    for (const stack of clusterStacks) expect(stack.dependencies).toEqual([shared]);
   });
 });
 
