@@ -1,5 +1,6 @@
 import * as path from "node:path";
 import { formatIssues, loadConfigFile } from "./config/load";
+import { environmentWarnings } from "./config/rules";
 import { synthesize } from "./stacks/app";
 
 /** The bundled example: `npm run synth` with no argument synthesizes it. */
@@ -37,6 +38,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   for (const s of stacks) {
     io.out(`  ${s.name.padEnd(width)}  ${s.resources} resources, ${s.dataSources} data sources, ${s.outputs} outputs`);
   }
+  for (const warning of [...loaded.warnings, ...environmentWarnings(loaded.config, env)]) io.err(`warning: ${warning}`);
   io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
   return 0;
 }

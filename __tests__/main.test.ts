@@ -46,7 +46,7 @@ describe("npm run synth (main)", () => {
       process.chdir(cwd);
     }
     const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
-    expect(Object.keys(manifest.stacks).sort()).toEqual(["identities-myprefix-hc", "shared"]);
+    expect(Object.keys(manifest.stacks).sort()).toEqual(["identities-myprefix-hc", "management", "shared"]);
     expect(fs.existsSync(path.join(outdir, "stacks", "shared", "cdk.tf.json"))).toBe(true);
   });
 
@@ -93,7 +93,7 @@ describe("npm run synth (main)", () => {
     expect(fs.readFileSync(lock, "utf8")).toBe("# lock\n");
   });
 
-  it.each(["basic.yaml", "isolated-clusters.yaml"])("is deterministic: two synths of %s are byte-identical", (example) => {
+  it.each(["basic.yaml", "isolated-clusters.yaml", "external-dns.yaml"])("is deterministic: two synths of %s are byte-identical", (example) => {
     const outdir = path.join(work, "cdktf.out");
     run([path.join(EXAMPLES, example)], { CDKTF_OUTDIR: outdir });
     const first = tree(outdir);
@@ -159,6 +159,61 @@ describe("secrets never reach synthesized output", () => {
         const text = fs.readFileSync(path.join(work, "out", file), "utf8");
         expect(text).not.toMatch(/PRIVATE KEY/);
         for (const secret of secrets) expect(text).not.toContain(secret);
+      }
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it("synth never reads the pull secret or azure_mgmt.json, and their contents never reach cdktf.out", () => {
+    const work = tempDir();
+    try {
+      const { publicKey } = rsaKeyPair();
+      fs.writeFileSync(path.join(work, "signer.public"), publicKey);
+      const pullSecret = JSON.stringify({ auths: { "registry.redhat.io": { auth: "cHVsbC1zZWNyZXQtc2VudGluZWwtNzc3" } } });
+      const azureMgmt = JSON.stringify({ aadClientId: "x", aadClientSecret: "azure-mgmt-sentinel-Q8~secret" });
+      fs.writeFileSync(path.join(work, "pull-secret.json"), pullSecret, { mode: 0o600 });
+      fs.writeFileSync(path.join(work, "azure_mgmt.json"), azureMgmt, { mode: 0o600 });
+      fs.copyFileSync(path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml"), path.join(work, "bundle.yaml"));
+      const config = path.join(work, "config.yaml");
+      fs.writeFileSync(
+        config,
+        [
+          "prefix: myprefix",
+          "subscriptionId: 00000000-0000-0000-0000-000000000000",
+          "tenantId: 11111111-1111-1111-1111-111111111111",
+          "location: eastus",
+          "serviceAccountSigningKey: {publicKeyFile: signer.public}",
+          "clusters: [{name: hc1}]",
+          "dns: {parent: {zoneName: example.com, resourceGroupName: dns-rg}}",
+          "externalDns: {}",
+          "managementCluster: {operator: {bundleFile: bundle.yaml}, pullSecretFile: pull-secret.json, externalDnsCredentialsFile: azure_mgmt.json}",
+        ].join("\n"),
+      );
+      const reads: string[] = [];
+      const fsModule: typeof fs = require("node:fs");
+      const original = fsModule.readFileSync;
+      const spy = jest.spyOn(fsModule, "readFileSync").mockImplementation(((file: fs.PathOrFileDescriptor, options?: any) => {
+        reads.push(String(file));
+        return original(file, options);
+      }) as typeof fs.readFileSync);
+      let code: number;
+      try {
+        code = run([config], { CDKTF_OUTDIR: path.join(work, "out") }).code;
+      } finally {
+        spy.mockRestore();
+      }
+      expect(code).toBe(0);
+      expect(reads).toContain(path.join(work, "bundle.yaml"));
+      expect(reads.filter((f) => /pull-secret\.json|azure_mgmt\.json/.test(f))).toEqual([]);
+      const files = Object.keys(tree(path.join(work, "out")));
+      expect(files).toContain(path.join("stacks", "management", "cdk.tf.json"));
+      for (const file of files) {
+        const text = fs.readFileSync(path.join(work, "out", file), "utf8");
+        expect(text).not.toContain("cHVsbC1zZWNyZXQtc2VudGluZWwtNzc3");
+        expect(text).not.toContain("azure-mgmt-sentinel");
+        // The ExternalDNS client secret is only ever a reference to Terraform state.
+        expect(text).not.toMatch(/aadClientSecret\\?"\s*:\s*\\?"/);
       }
     } finally {
       fs.rmSync(work, { recursive: true, force: true });

@@ -39,6 +39,15 @@ export const AZURE_NAME_RULES = {
     /^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/,
     "must be 3-63 lowercase letters, digits or single '-' between them (blob container name)",
   ),
+  /**
+   * Microsoft.Network/dnsZones (public and private): 2-34 labels of 1-63 `[A-Za-z0-9_-]`. We also
+   * require lowercase and at most 253 characters (RFC 1035), so one spelling is compared
+   * everywhere (ExternalDNS domain filter, base domain, NS record name).
+   */
+  dnsZone: pattern(
+    /^(?=.{1,253}$)[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63}){1,33}$/,
+    "must be 2-34 dot-separated labels of 1-63 lowercase letters, digits, '-' or '_', at most 253 characters, without a trailing dot (Azure DNS zone name)",
+  ),
 } as const satisfies Record<string, NameRule>;
 
 /** Azure tags: at most 50 per resource; names ≤512 (128 on storage accounts), values ≤256. */

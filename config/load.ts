@@ -3,7 +3,8 @@ import * as path from "node:path";
 import { parseDocument } from "yaml";
 import { z } from "zod";
 import { DeploymentNames, deriveNames } from "./names";
-import { ConfigIssue, NAME_RULES, STRUCTURE_RULES } from "./rules";
+import { OperatorBundle, readOperatorBundle } from "./operator-bundle";
+import { bundleIssues, bundleWarnings, ConfigIssue, configWarnings, NAME_RULES, STRUCTURE_RULES } from "./rules";
 import { Config, configSchema } from "./schema";
 import { readPublicKey } from "./signing-key";
 
@@ -14,6 +15,10 @@ export interface LoadedConfig {
   readonly names: DeploymentNames;
   /** SPKI PEM of each issuer's public key, by absolute key file path. */
   readonly publicKeys: ReadonlyMap<string, string>;
+  /** The checked HyperShift operator bundle, when managementCluster is configured. */
+  readonly operatorBundle?: OperatorBundle;
+  /** Valid but worth acting on before `cdktf deploy` (printed by synth). */
+  readonly warnings: readonly string[];
 }
 
 export interface ConfigErrors {
@@ -73,8 +78,22 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
     issuerByKeyId.set(result.keyId, issuer.keyOrigin);
     publicKeys.set(issuer.publicKeyFile, result.pem);
   }
+
+  let operatorBundle: OperatorBundle | undefined;
+  const warnings: string[] = configWarnings(config);
+  if (config.managementCluster && names.managementCluster) {
+    const bundleFile = names.managementCluster.bundleFile;
+    const result = readOperatorBundle(bundleFile, { omitKinds: config.managementCluster.operator.omitKinds });
+    if (result.ok) {
+      operatorBundle = result.bundle;
+      issues.push(...bundleIssues(config, names, result.bundle));
+      warnings.push(...bundleWarnings(result.bundle, config, names));
+    } else {
+      issues.push(...result.problems.map((message) => ({ path: "managementCluster.operator.bundleFile", value: relativeToCwd(bundleFile), message })));
+    }
+  }
   if (issues.length > 0) return { ok: false, file, issues };
-  return { ok: true, file, config, names, publicKeys };
+  return { ok: true, file, config, names, publicKeys, operatorBundle, warnings };
 }
 
 /** `config error(s) in <file>:` followed by one `  <path>: <value> <message>` line per issue. */
@@ -89,7 +108,9 @@ function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
     case "invalid_type":
       return issue.input === undefined
         ? { path: at, message: `is required (${issue.expected})` }
-        : { path: at, value: issue.input, message: `must be ${article(issue.expected)}, got ${describeType(issue.input)}` };
+        : issue.expected === "int" && typeof issue.input === "number"
+          ? { path: at, value: issue.input, message: "must be a whole number" }
+          : { path: at, value: issue.input, message: `must be ${article(issue.expected)}, got ${describeType(issue.input)}` };
     case "unrecognized_keys":
       return { path: issue.keys.length === 1 ? formatPath([...issue.path, issue.keys[0]]) : at, message: `unknown key${issue.keys.length > 1 ? `s ${issue.keys.join(", ")}` : ""} (see help/configuration.md for the keys)` };
     case "invalid_value":

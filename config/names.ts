@@ -55,8 +55,40 @@ export interface ClusterNames {
   readonly identities: readonly IdentityNames[];
 }
 
+export interface DnsNames {
+  /** The public zone in the persistent resource group. */
+  readonly zoneName: string;
+  /** Config path the zone name comes from (for error messages). */
+  readonly zoneOrigin: string;
+  /** ARM ID of the zone (known before it exists). */
+  readonly zoneId: string;
+  /** The delegating parent zone, when configured. */
+  readonly parent?: {
+    readonly zoneName: string;
+    readonly resourceGroupName: string;
+    readonly subscriptionId: string;
+    /** NS record set name in the parent: the child zone name without `.<parent>`. */
+    readonly recordName: string;
+  };
+}
+
+/** Files of the management-cluster stack: absolute, or starting with `~/` (expanded by the provider). */
+export interface ManagementClusterFiles {
+  readonly kubeconfig?: string;
+  readonly bundleFile: string;
+  readonly pullSecretFile?: string;
+  readonly externalDnsCredentialsFile?: string;
+}
+
 export interface DeploymentNames {
   readonly sharedStack: string;
+  /** Phase 2 stack: the HyperShift operator and ExternalDNS credentials on the management cluster. */
+  readonly managementStack: string;
+  readonly dns?: DnsNames;
+  /** Files the management stack uses, when managementCluster is configured. */
+  readonly managementCluster?: ManagementClusterFiles;
+  /** Entra display name of the ExternalDNS application, when ExternalDNS is on. */
+  readonly externalDnsApplication?: string;
   readonly resourceGroup: { readonly name: string; readonly id: string };
   readonly storageAccount: {
     readonly name: string;
@@ -75,6 +107,7 @@ export interface DeploymentNames {
 }
 
 export const SHARED_STACK = "shared";
+export const MANAGEMENT_STACK = "management";
 export const identitiesStackName = (cluster: string) => `identities-${cluster}`;
 
 /** Blob paths of the OIDC documents inside the issuer container (ccoctl and Kubernetes layout). */
@@ -92,6 +125,14 @@ export function defaultStorageAccountName(prefix: string, subscriptionId: string
 
 export function issuerUrl(storageAccount: string, container: string): string {
   return `https://${storageAccount}.blob.core.windows.net/${container}`;
+}
+
+/**
+ * The record set name that delegates `zone` from `parent` (`a.b` for `a.b.example.com` in
+ * `example.com`), or undefined when `parent` is not a proper suffix of `zone`.
+ */
+export function delegationRecordName(zone: string, parent: string): string | undefined {
+  return zone.endsWith(`.${parent}`) && zone.length > parent.length + 1 ? zone.slice(0, -(parent.length + 1)) : undefined;
 }
 
 /** ccoctl's pair convention: `x.public` goes with `x.private`. */
@@ -187,6 +228,16 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
 
   return {
     sharedStack: SHARED_STACK,
+    managementStack: MANAGEMENT_STACK,
+    dns: config.dns && dnsNames(config, resourceGroupId),
+    externalDnsApplication: config.externalDns && (config.externalDns.applicationName ?? `${config.prefix}-external-dns`),
+    managementCluster: config.managementCluster && {
+      kubeconfig: config.managementCluster.kubeconfig && userPath(configDir, config.managementCluster.kubeconfig.path),
+      bundleFile: path.resolve(configDir, config.managementCluster.operator.bundleFile),
+      pullSecretFile: config.managementCluster.pullSecretFile && path.resolve(configDir, config.managementCluster.pullSecretFile),
+      externalDnsCredentialsFile:
+        config.managementCluster.externalDnsCredentialsFile && path.resolve(configDir, config.managementCluster.externalDnsCredentialsFile),
+    },
     resourceGroup: { name: resourceGroupName, id: resourceGroupId },
     storageAccount: {
       name: accountName,
@@ -197,5 +248,30 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     sharedIssuer,
     clusters,
     stateLocation: stateLocator(config, configDir),
+  };
+}
+
+/** `~/...` stays as written (the Kubernetes provider expands it where Terraform runs); anything else is resolved. */
+function userPath(configDir: string, file: string): string {
+  return file === "~" || file.startsWith("~/") ? file : path.resolve(configDir, file);
+}
+
+function dnsNames(config: Config, resourceGroupId: string): DnsNames | undefined {
+  const dns = config.dns;
+  if (!dns) return undefined;
+  const parent = dns.parent;
+  // rules.ts (structure rules) guarantees a zone name or a parent to derive it from.
+  const zoneName = dns.zoneName ?? (parent ? `${config.prefix}.${parent.zoneName}` : "");
+  return {
+    zoneName,
+    zoneOrigin: dns.zoneName ? "dns.zoneName" : "prefix",
+    zoneId: `${resourceGroupId}/providers/Microsoft.Network/dnsZones/${zoneName}`,
+    parent: parent && {
+      zoneName: parent.zoneName,
+      resourceGroupName: parent.resourceGroupName,
+      subscriptionId: parent.subscriptionId ?? config.subscriptionId,
+      // rules.ts (name rules) reports a parent that is not a proper suffix.
+      recordName: delegationRecordName(zoneName, parent.zoneName) ?? "",
+    },
   };
 }

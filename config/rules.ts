@@ -1,10 +1,12 @@
+import * as fs from "node:fs";
 import {
   AZURE_NAME_RULES,
   MAX_FEDERATED_CREDENTIALS_PER_IDENTITY,
   NameRule,
   REGIONS_WITHOUT_FEDERATED_CREDENTIALS,
 } from "./azure-rules";
-import { DeploymentNames } from "./names";
+import { delegationRecordName, DeploymentNames } from "./names";
+import { OperatorBundle } from "./operator-bundle";
 import { Config } from "./schema";
 
 /** One problem in the config: the field path, the value received and the rule it breaks. */
@@ -75,6 +77,35 @@ export const STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (config: Conf
     check: (c) => duplicates(c.clusters.map((cluster, i) => ({ key: cluster.name, path: `clusters[${i}].name` })), "another cluster has this name"),
   },
   {
+    rule: "a DNS zone has a name or a parent to derive it from",
+    check: (c) =>
+      c.dns && c.dns.zoneName === undefined && c.dns.parent === undefined
+        ? [{ path: "dns.zoneName", message: "is required without dns.parent (the default <prefix>.<parent> needs a parent zone)" }]
+        : [],
+  },
+  {
+    rule: "ExternalDNS needs the DNS zone",
+    check: (c) =>
+      c.externalDns && !c.dns
+        ? [{ path: "externalDns", message: "needs dns: ExternalDNS writes the hosted clusters' records into that public zone" }]
+        : [],
+  },
+  {
+    // An end date in the past is only a warning (configWarnings): the secret may already exist,
+    // and an error would block every stack's synth until it is rotated.
+    rule: "the ExternalDNS secret has one expiry",
+    check: (c) => {
+      const password = c.externalDns?.password;
+      if (!password?.endDate) return [];
+      if (password.validFor !== undefined) {
+        return [{ path: "externalDns.password.validFor", value: password.validFor, message: "is not allowed together with externalDns.password.endDate (choose one expiry)" }];
+      }
+      return Number.isNaN(Date.parse(password.endDate))
+        ? [{ path: "externalDns.password.endDate", value: password.endDate, message: "is not a valid date" }]
+        : [];
+    },
+  },
+  {
     rule: "federated credentials are supported in the region",
     check: (c) =>
       REGIONS_WITHOUT_FEDERATED_CREDENTIALS.includes(c.location)
@@ -132,6 +163,22 @@ export const NAME_RULES: ReadonlyArray<{ rule: string; check: (names: Deployment
       ),
   },
   {
+    rule: "the DNS zone name is valid and below its parent",
+    check: (n) => {
+      if (!n.dns) return [];
+      const issues = nameIssue(AZURE_NAME_RULES.dnsZone, n.dns.zoneName, n.dns.zoneOrigin, "DNS zone name");
+      const parent = n.dns.parent;
+      if (issues.length === 0 && parent && delegationRecordName(n.dns.zoneName, parent.zoneName) === undefined) {
+        issues.push({
+          path: "dns.parent.zoneName",
+          value: parent.zoneName,
+          message: `must be a proper suffix of the zone "${n.dns.zoneName}" (the zone must be <label>.${parent.zoneName})`,
+        });
+      }
+      return issues;
+    },
+  },
+  {
     rule: "per-cluster issuers have distinct containers",
     check: (n) =>
       duplicates(
@@ -186,4 +233,101 @@ function duplicates(entries: Array<{ key: string; path: string; value?: unknown 
     seen.add(entry.key);
   }
   return issues;
+}
+
+const BUNDLE_PATH = "managementCluster.operator.bundleFile";
+
+/** The render flags that add external-dns to the bundle, for error messages. */
+export function externalDnsRenderFlags(zone: string): string {
+  return `--external-dns-provider=azure --external-dns-secret external-dns-credentials --external-dns-domain-filter ${zone} --external-dns-txt-owner-id <stable id>`;
+}
+
+/** The rendered operator bundle must agree with the DNS strategy of the config. */
+export function bundleIssues(config: Config, names: DeploymentNames, bundle: OperatorBundle): ConfigIssue[] {
+  const externalDns = bundle.externalDns;
+  const zone = names.dns?.zoneName;
+  if (!externalDns) {
+    return config.externalDns && zone
+      ? [{ path: BUNDLE_PATH, message: `has no external-dns Deployment, but externalDns is configured: render it again with ${externalDnsRenderFlags(zone)}` }]
+      : [];
+  }
+  if (!config.externalDns && !config.managementCluster?.externalDnsCredentialsFile) {
+    return [
+      {
+        path: BUNDLE_PATH,
+        message:
+          "renders external-dns, but nothing provides its Azure credentials: configure dns and externalDns, set managementCluster.externalDnsCredentialsFile, or render without the --external-dns-* flags",
+      },
+    ];
+  }
+  const issues: ConfigIssue[] = [];
+  if (externalDns.provider !== "azure") {
+    issues.push({ path: BUNDLE_PATH, value: externalDns.provider, message: "configures external-dns with a provider other than azure (--external-dns-provider=azure)" });
+  }
+  // Without dns in this config (credentials handed over by another team) the zone is unknown here.
+  if (zone && (externalDns.domainFilters.length !== 1 || externalDns.domainFilters[0] !== zone)) {
+    issues.push({
+      path: BUNDLE_PATH,
+      value: externalDns.domainFilters.join(","),
+      message: `gives external-dns the domain filter shown, which must be exactly the delegated zone ${zone} (${names.dns?.zoneOrigin === "dns.zoneName" ? "dns.zoneName" : "<prefix>.<dns.parent.zoneName>"}); render with --external-dns-domain-filter ${zone}`,
+    });
+  }
+  if (!externalDns.credentialsSecret) {
+    issues.push({ path: BUNDLE_PATH, message: "has an external-dns Deployment that mounts no Secret at /etc/provider; render it with --external-dns-secret external-dns-credentials" });
+  }
+  return issues;
+}
+
+/** Things that are valid but will fail or surprise at plan time unless the user acts. */
+export function bundleWarnings(bundle: OperatorBundle, config: Config, names: DeploymentNames): string[] {
+  const warnings: string[] = [];
+  if (bundle.exampleOnly) {
+    warnings.push("management: the operator bundle is an abridged example (hcp-azure.dev/example-only); deploy refuses it. Render your own (help/management-cluster.md).");
+  }
+  const external = [...new Set(bundle.objects.filter((o) => o.needsExistingCrd).map((o) => `${o.manifest.kind} (${o.manifest.apiVersion})`))];
+  if (external.length > 0) {
+    warnings.push(
+      `management: the bundle has objects whose CRDs must be on the cluster before Terraform plans (OpenShift has them; AKS does not): ${external.join(", ")}. Install those CRDs first, or list the kinds in managementCluster.operator.omitKinds.`,
+    );
+  }
+  for (const [key, file] of [
+    ["pullSecretFile", names.managementCluster?.pullSecretFile],
+    ["externalDnsCredentialsFile", names.managementCluster?.externalDnsCredentialsFile],
+  ] as const) {
+    if (file && !fs.existsSync(file)) {
+      warnings.push(`management: managementCluster.${key} ${file} does not exist here; Terraform reads it at plan time where it runs.`);
+    }
+  }
+  const pullSecrets = bundle.externalDns?.imagePullSecrets ?? [];
+  if (pullSecrets.length > 0 && !config.managementCluster?.pullSecretFile) {
+    warnings.push(
+      `management: external-dns pulls its image with the Secret ${pullSecrets.join(", ")}, which is only created with managementCluster.pullSecretFile (OpenShift nodes can fall back to the cluster pull secret; AKS nodes cannot).`,
+    );
+  }
+  return warnings;
+}
+
+/** Valid config that needs attention soon (printed by synth). */
+export function configWarnings(config: Config, now: number = Date.now()): string[] {
+  const warnings: string[] = [];
+  const endDate = config.externalDns?.password.endDate;
+  if (endDate && Date.parse(endDate) <= now) {
+    warnings.push(
+      `externalDns.password.endDate ${endDate} has passed: ExternalDNS can no longer authenticate. Set a later endDate (this replaces the client secret) and deploy shared, then management.`,
+    );
+  }
+  return warnings;
+}
+
+/** Variables that override the kubeconfig for kubernetes_manifest, but not for kubernetes_secret_v1. */
+export const KUBE_ENV_OVERRIDES = ["KUBE_CONFIG_PATH", "KUBE_CONFIG_PATHS", "KUBE_CTX", "KUBE_HOST", "KUBE_TOKEN"] as const;
+
+/** A kubeconfig in the config plus KUBE_* variables could send objects to two different clusters. */
+export function environmentWarnings(config: Config, env: NodeJS.ProcessEnv): string[] {
+  const set = KUBE_ENV_OVERRIDES.filter((name) => env[name]);
+  return config.managementCluster?.kubeconfig && set.length > 0
+    ? [
+        `management: ${set.join(", ")} ${set.length === 1 ? "is" : "are"} set and managementCluster.kubeconfig too; kubernetes_manifest lets the variables win while kubernetes_secret_v1 uses the kubeconfig. Unset them, or drop managementCluster.kubeconfig.`,
+      ]
+    : [];
 }

@@ -127,6 +127,121 @@ const backend = z
   .default({ type: "local", directory: "terraform-state" })
   .describe("Where Terraform keeps state: one state (workspace) per stack.");
 
+const dns = z
+  .strictObject({
+    zoneName: azureName(AZURE_NAME_RULES.dnsZone)
+      .optional()
+      .describe("Public DNS zone created in the persistent resource group and shared by every hosted cluster. Default: <prefix>.<parent.zoneName>; required without parent."),
+    parent: z
+      .strictObject({
+        zoneName: azureName(AZURE_NAME_RULES.dnsZone).describe("Existing Azure DNS zone to delegate from (e.g. example.com); only read, never changed or deleted."),
+        resourceGroupName: azureName(AZURE_NAME_RULES.resourceGroup).describe("Resource group of the parent zone."),
+        subscriptionId: guid("subscription of the parent zone")
+          .optional()
+          .describe("Subscription of the parent zone. Default: subscriptionId."),
+        ttl: z
+          .number()
+          .int({ error: "must be a whole number of seconds" })
+          .min(1, { error: "must be at least 1 second" })
+          .max(2147483647, { error: "must be at most 2147483647 seconds (Azure DNS limit)" })
+          .default(3600)
+          .describe("TTL in seconds of the delegating NS record in the parent zone."),
+      })
+      .optional()
+      .describe("Delegate the zone from an Azure DNS parent zone with an NS record. Omit to delegate it yourself (the stack outputs the name servers)."),
+    preventDestroy: z
+      .boolean()
+      .default(true)
+      .describe("Make Terraform refuse to destroy the zone (it holds every cluster's records)."),
+  })
+  .describe("Public DNS zone for hosted clusters (seed 004 Phase 1 step 5). Omit for the seed's 'without External DNS' strategy.");
+
+const externalDns = z
+  .strictObject({
+    applicationName: z
+      .string()
+      .min(1, { error: "must not be empty" })
+      .max(120, { error: "must be at most 120 characters (Entra display name)" })
+      .optional()
+      .describe("Display name of the Entra application and service principal. Default: <prefix>-external-dns."),
+    roles: z
+      .enum(["leastPrivilege", "seed"])
+      .default("leastPrivilege")
+      .describe("leastPrivilege: DNS Zone Contributor on the zone + Reader on its resource group (ExternalDNS lists zones there). seed: Reader + Contributor on the zone, as seed 004."),
+    password: z
+      .strictObject({
+        endDate: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, {
+            error: "must be an RFC 3339 time such as 2027-06-30T00:00:00Z",
+          })
+          .optional()
+          .describe("Absolute expiry of the client secret (RFC 3339). Not together with validFor."),
+        validFor: z
+          .string()
+          .regex(/^[1-9]\d*h$/, { error: "must be a whole number of hours such as 8760h" })
+          .optional()
+          .describe("Lifetime of the client secret from its creation, in hours. Default: 8760h (one year) unless endDate is set."),
+        rotation: z
+          .string()
+          .optional()
+          .describe("Any value; changing it replaces the client secret (rotation). Default: none."),
+      })
+      .default({})
+      .describe("Client secret of the service principal."),
+  })
+  .describe("ExternalDNS service principal (seed 004 Phase 1 step 6); needs dns. Omit for the 'without External DNS' strategy.");
+
+const managementCluster = z
+  .strictObject({
+    kubeconfig: z
+      .strictObject({
+        path: z
+          .string()
+          .min(1, { error: "must be a path" })
+          .describe("Kubeconfig file used at plan/apply time; relative to the config file, absolute, or starting with ~/. Never read at synth."),
+        context: z.string().min(1).optional().describe("Kubeconfig context. Default: the file's current context."),
+      })
+      .optional()
+      .describe("How Terraform reaches the management cluster. Omit to use the Kubernetes provider's KUBE_* environment variables (Terraform Cloud)."),
+    operator: z
+      .strictObject({
+        bundleFile: z
+          .string()
+          .min(1, { error: "must be a path" })
+          .describe("Output of `hypershift install render --format yaml --outputs all ...`, relative to the config file (see help/management-cluster.md)."),
+        rolloutTimeout: z
+          .string()
+          .regex(/^[1-9]\d*[smh]$/, { error: "must be a duration such as 10m" })
+          .default("10m")
+          .describe("How long apply waits for each operator Deployment to roll out."),
+        omitKinds: z
+          .array(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, { error: "must be a Kubernetes kind such as ServiceMonitor" }))
+          .default([])
+          .describe("Kinds of the bundle not to apply, e.g. [ServiceMonitor, PrometheusRule, PodMonitor] on a cluster without the Prometheus operator CRDs (AKS)."),
+        preventDestroy: z
+          .boolean()
+          .default(true)
+          .describe("Make Terraform refuse to delete the HyperShift CRDs and namespace (deleting a CRD deletes every HostedCluster)."),
+        forceConflicts: z
+          .boolean()
+          .default(false)
+          .describe("Take over fields owned by another field manager (objects from an earlier hypershift install, after import) instead of failing with a conflict."),
+      })
+      .describe("The HyperShift operator, applied from a rendered bundle."),
+    pullSecretFile: z
+      .string()
+      .min(1, { error: "must be a path" })
+      .optional()
+      .describe("Pull secret (JSON) for the Secret pull-secret in the operator namespace, as `hypershift install --pull-secret`; external-dns pulls its image from registry.redhat.io with it. Relative to the config file; read at plan time, never at synth. Default: no pull-secret Secret."),
+    externalDnsCredentialsFile: z
+      .string()
+      .min(1, { error: "must be a path" })
+      .optional()
+      .describe("azure_mgmt.json handed over by the Azure administrator, read at plan time. Default: read from the shared stack's state (output external_dns_credentials)."),
+  })
+  .describe("Management cluster (seed 004 Phase 2): the HyperShift operator and the ExternalDNS credentials, through the Terraform Kubernetes provider.");
+
 export const configSchema = z
   .strictObject({
     $schema: z.string().optional().describe("JSON Schema reference for editors; ignored."),
@@ -184,6 +299,9 @@ export const configSchema = z
       .optional()
       .describe("Signing key of the shared issuer. Required with oidc.issuer: shared; not allowed with perCluster."),
     clusters: z.array(cluster).min(1, { error: "must list at least one hosted cluster" }).describe("Hosted clusters."),
+    dns: dns.optional(),
+    externalDns: externalDns.optional(),
+    managementCluster: managementCluster.optional(),
     backend,
   })
   .describe("hcp-azure deployment config: HyperShift hosted control planes on Azure.");
@@ -195,3 +313,6 @@ export type Config = z.output<typeof configSchema>;
 export type ClusterConfig = Config["clusters"][number];
 export type BackendConfig = Config["backend"];
 export type SigningKeyConfig = z.output<typeof signingKey>;
+export type DnsConfig = z.output<typeof dns>;
+export type ExternalDnsConfig = z.output<typeof externalDns>;
+export type ManagementClusterConfig = z.output<typeof managementCluster>;

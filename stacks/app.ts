@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../config/load";
 import { IdentitiesStack } from "./identities-stack";
+import { ManagementStack } from "./management-stack";
 import { SharedStack } from "./shared-stack";
 
 /** Adds every stack of the deployment to `app`, in dependency order. */
@@ -16,7 +17,14 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     stack.addDependency(shared);
     return stack;
   });
-  return [shared, ...clusterStacks];
+  const stacks: TerraformStack[] = [shared, ...clusterStacks];
+  if (loaded.operatorBundle) {
+    const management = new ManagementStack(app, { ...context, bundle: loaded.operatorBundle });
+    // Phase 2 follows Phase 1: it reads the ExternalDNS credentials from the shared stack's state.
+    management.addDependency(shared);
+    stacks.push(management);
+  }
+  return stacks;
 }
 
 export interface StackSummary {

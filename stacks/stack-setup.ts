@@ -1,5 +1,16 @@
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
-import { AzurermBackend, CloudBackend, LocalBackend, NamedCloudWorkspace, TerraformStack } from "cdktf";
+import {
+  AzurermBackend,
+  CloudBackend,
+  DataTerraformRemoteState,
+  DataTerraformRemoteStateAzurerm,
+  DataTerraformRemoteStateLocal,
+  LocalBackend,
+  NamedCloudWorkspace,
+  NamedRemoteWorkspace,
+  TerraformRemoteState,
+  TerraformStack,
+} from "cdktf";
 import * as path from "node:path";
 import { DeploymentNames } from "../config/names";
 import { Config } from "../config/schema";
@@ -27,15 +38,55 @@ export function configureAzureStack(stack: TerraformStack, stackName: string, co
   });
 }
 
-function configureBackend(stack: TerraformStack, stackName: string, context: StackContext): void {
-  const { config, names, outdir } = context;
+/**
+ * A path as Terraform must see it from a stack's working directory (<outdir>/stacks/<stack>):
+ * relative, so synthesized JSON holds no machine-specific absolute path.
+ */
+export function pathFromStack(context: StackContext, stackName: string, file: string): string {
+  return path.relative(path.join(context.outdir, "stacks", stackName), file);
+}
+
+/**
+ * Reads another stack's outputs from its state in the same backend (terraform_remote_state).
+ * Values stay references: a secret output is never copied into synthesized JSON.
+ */
+export function remoteState(stack: TerraformStack, stackName: string, producer: string, context: StackContext): TerraformRemoteState {
+  const { config, names } = context;
+  const state = names.stateLocation(producer);
+  const backend = config.backend;
+  const id = `${producer}-state`;
+  switch (backend.type) {
+    case "local":
+      return new DataTerraformRemoteStateLocal(stack, id, { path: pathFromStack(context, stackName, state) });
+    case "azurerm":
+      return new DataTerraformRemoteStateAzurerm(stack, id, {
+        resourceGroupName: backend.resourceGroupName,
+        storageAccountName: backend.storageAccountName,
+        containerName: backend.containerName,
+        key: state,
+        subscriptionId: config.subscriptionId,
+        tenantId: config.tenantId,
+        useAzureadAuth: true,
+      });
+    case "cloud":
+      // What cdktf's CloudBackend itself generates; the producer workspace must share its state.
+      return new DataTerraformRemoteState(stack, id, {
+        organization: backend.organization,
+        hostname: backend.hostname,
+        workspaces: new NamedRemoteWorkspace(state),
+      });
+  }
+}
+
+export function configureBackend(stack: TerraformStack, stackName: string, context: StackContext): void {
+  const { config, names } = context;
   const state = names.stateLocation(stackName);
   const backend = config.backend;
   switch (backend.type) {
     case "local":
       // Terraform runs in <outdir>/stacks/<stack>; a relative path keeps the synthesized JSON
       // free of machine-specific absolute paths, and the state outside cdktf.out.
-      new LocalBackend(stack, { path: path.relative(path.join(outdir, "stacks", stackName), state) });
+      new LocalBackend(stack, { path: pathFromStack(context, stackName, state) });
       return;
     case "azurerm":
       new AzurermBackend(stack, {

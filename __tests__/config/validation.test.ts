@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { ConfigErrors, formatIssues, loadConfigFile, validateConfig } from "../../config/load";
+import { environmentWarnings } from "../../config/rules";
 
 /**
  * Bad-input suite for the config validation (schema.ts, rules.ts, signing-key.ts via load.ts):
@@ -29,7 +30,16 @@ function base(): RawConfig {
     oidc: { issuer: "shared" },
     serviceAccountSigningKey: { publicKeyFile: "keys/example-signer.public" },
     clusters: [{ name: "myprefix-hc" }],
+    managementCluster: { operator: { bundleFile: "operator/hypershift-operator.yaml" } },
   };
+}
+
+/** Adds the public zone, ExternalDNS and the external-dns bundle (valid), with externalDns overrides. */
+function withExternalDns(c: RawConfig, externalDns: RawConfig = {}): RawConfig {
+  c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg" } };
+  c.externalDns = externalDns;
+  c.managementCluster.operator.bundleFile = "operator/hypershift-operator-external-dns.yaml";
+  return c;
 }
 
 /** Turns a config into oidc.issuer: perCluster with two clusters and distinct keys (valid). */
@@ -380,6 +390,124 @@ const cases: BadCase[] = [
   },
   { name: "backend local with an unknown key", mutate: (c) => (c.backend = { type: "local", dir: "state" }), path: "backend.dir", message: /unknown key/ },
 
+  // dns (Phase 1 step 5)
+  { name: "dns without zoneName or parent", mutate: (c) => (c.dns = {}), path: "dns.zoneName", message: /required without dns.parent/ },
+  { name: "dns zone name with uppercase", mutate: (c) => (c.dns = { zoneName: "HCP.example.com" }), path: "dns.zoneName", value: "HCP.example.com", message: /lowercase/ },
+  { name: "dns zone name with a trailing dot", mutate: (c) => (c.dns = { zoneName: "hcp.example.com." }), path: "dns.zoneName", value: "hcp.example.com.", message: /without a trailing dot/ },
+  { name: "dns zone name with one label", mutate: (c) => (c.dns = { zoneName: "internal" }), path: "dns.zoneName", value: "internal", message: /2-34 dot-separated labels/ },
+  { name: "dns zone name with 35 labels", mutate: (c) => (c.dns = { zoneName: Array(35).fill("a").join(".") }), path: "dns.zoneName", message: /2-34/ },
+  { name: "dns zone label longer than 63", mutate: (c) => (c.dns = { zoneName: `${longName(64)}.example.com` }), path: "dns.zoneName", message: /1-63/ },
+  {
+    name: "dns parent that is not a suffix of the zone",
+    mutate: (c) => (c.dns = { zoneName: "hcp.example.org", parent: { zoneName: "example.com", resourceGroupName: "dns-rg" } }),
+    path: "dns.parent.zoneName",
+    value: "example.com",
+    message: /proper suffix of the zone "hcp.example.org"/,
+  },
+  {
+    name: "dns parent equal to the zone",
+    mutate: (c) => (c.dns = { zoneName: "example.com", parent: { zoneName: "example.com", resourceGroupName: "dns-rg" } }),
+    path: "dns.parent.zoneName",
+    message: /proper suffix/,
+  },
+  {
+    name: "dns parent that only ends like the zone (notexample.com)",
+    mutate: (c) => (c.dns = { zoneName: "hcp.notexample.com", parent: { zoneName: "example.com", resourceGroupName: "dns-rg" } }),
+    path: "dns.parent.zoneName",
+    message: /proper suffix/,
+  },
+  {
+    name: "derived zone <prefix>.<parent> longer than 253 characters",
+    mutate: (c) => (c.dns = { parent: { zoneName: Array(4).fill(longName(61)).join("."), resourceGroupName: "dns-rg" } }),
+    path: "prefix",
+    message: /gives the DNS zone name "myprefix\.a+.*at most 253 characters/,
+  },
+  { name: "dns parent ttl 0", mutate: (c) => (c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", ttl: 0 } }), path: "dns.parent.ttl", value: 0, message: /at least 1 second/ },
+  { name: "dns parent ttl fractional", mutate: (c) => (c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", ttl: 1.5 } }), path: "dns.parent.ttl", value: 1.5, message: /whole number/ },
+  {
+    name: "dns parent ttl as a string",
+    mutate: (c) => (c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", ttl: "1h" } }),
+    path: "dns.parent.ttl",
+    value: "1h",
+    message: /must be a number, got string/,
+  },
+  {
+    name: "dns parent without resource group",
+    mutate: (c) => (c.dns = { parent: { zoneName: "example.com" } }),
+    path: "dns.parent.resourceGroupName",
+    message: /is required/,
+  },
+  {
+    name: "dns parent subscription not a UUID",
+    mutate: (c) => (c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", subscriptionId: "dns-sub" } }),
+    path: "dns.parent.subscriptionId",
+    value: "dns-sub",
+    message: /UUID/,
+  },
+  { name: "dns with an unknown key", mutate: (c) => (c.dns = { zone: "hcp.example.com" }), path: "dns.zone", message: /unknown key/ },
+
+  // externalDns (Phase 1 step 6)
+  { name: "externalDns without dns", mutate: (c) => (c.externalDns = {}), path: "externalDns", message: /needs dns/ },
+  { name: "externalDns roles unknown", mutate: (c) => withExternalDns(c, { roles: "owner" }), path: "externalDns.roles", value: "owner", message: /one of leastPrivilege, seed/ },
+  {
+    name: "externalDns password with endDate and validFor",
+    mutate: (c) => withExternalDns(c, { password: { endDate: "2099-01-01T00:00:00Z", validFor: "24h" } }),
+    path: "externalDns.password.validFor",
+    message: /not allowed together with externalDns.password.endDate/,
+  },
+  {
+    name: "externalDns password endDate without a time zone",
+    mutate: (c) => withExternalDns(c, { password: { endDate: "2099-01-01" } }),
+    path: "externalDns.password.endDate",
+    value: "2099-01-01",
+    message: /RFC 3339/,
+  },
+  { name: "externalDns password validFor in years", mutate: (c) => withExternalDns(c, { password: { validFor: "1y" } }), path: "externalDns.password.validFor", value: "1y", message: /hours/ },
+  { name: "externalDns application name over 120", mutate: (c) => withExternalDns(c, { applicationName: longName(121) }), path: "externalDns.applicationName", message: /at most 120/ },
+
+  // managementCluster (Phase 2)
+  { name: "managementCluster without operator", mutate: (c) => (c.managementCluster = {}), path: "managementCluster.operator", message: /is required/ },
+  {
+    name: "operator bundle that does not exist",
+    mutate: (c) => (c.managementCluster.operator.bundleFile = "operator/missing.yaml"),
+    path: "managementCluster.operator.bundleFile",
+    message: /cannot read the operator bundle: ENOENT; render it with `hypershift install render/,
+  },
+  {
+    name: "operator bundle that is not a bundle (the config itself)",
+    mutate: (c) => (c.managementCluster.operator.bundleFile = "basic.yaml"),
+    path: "managementCluster.operator.bundleFile",
+    message: /not a Kubernetes object: missing apiVersion, kind, metadata.name/,
+  },
+  { name: "omitKinds with a lowercase kind", mutate: (c) => (c.managementCluster.operator.omitKinds = ["servicemonitor"]), path: "managementCluster.operator.omitKinds[0]", value: "servicemonitor", message: /Kubernetes kind/ },
+  { name: "rolloutTimeout in words", mutate: (c) => (c.managementCluster.operator.rolloutTimeout = "ten minutes"), path: "managementCluster.operator.rolloutTimeout", value: "ten minutes", message: /duration/ },
+  { name: "kubeconfig without path", mutate: (c) => (c.managementCluster.kubeconfig = { context: "admin" }), path: "managementCluster.kubeconfig.path", message: /is required/ },
+  {
+    name: "bundle with external-dns but no externalDns configured",
+    mutate: (c) => (c.managementCluster.operator.bundleFile = "operator/hypershift-operator-external-dns.yaml"),
+    path: "managementCluster.operator.bundleFile",
+    message: /renders external-dns, but nothing provides its Azure credentials/,
+  },
+  {
+    name: "externalDns configured but the bundle has no external-dns",
+    mutate: (c) => {
+      withExternalDns(c);
+      c.managementCluster.operator.bundleFile = "operator/hypershift-operator.yaml";
+    },
+    path: "managementCluster.operator.bundleFile",
+    message: /has no external-dns Deployment.*--external-dns-domain-filter myprefix\.example\.com/,
+  },
+  {
+    name: "bundle domain filter differs from the delegated zone",
+    mutate: (c) => {
+      withExternalDns(c);
+      c.dns.zoneName = "hcp.example.com";
+    },
+    path: "managementCluster.operator.bundleFile",
+    value: "myprefix.example.com",
+    message: /must be exactly the delegated zone hcp\.example\.com \(dns\.zoneName\)/,
+  },
+
   // wrong types
   {
     name: "clusters as a map",
@@ -544,13 +672,14 @@ describe("config validation: YAML files", () => {
     expect(result).toEqual(expect.objectContaining({ ok: false, issues: [expect.objectContaining({ path: "(file)", message: expect.stringMatching(/ENOENT/) })] }));
   });
 
-  it("resolves key files relative to the config file's folder", () => {
-    // The same valid config elsewhere: the relative key path no longer resolves.
+  it("resolves key and bundle files relative to the config file's folder", () => {
+    // The same valid config elsewhere: the relative paths no longer resolve.
     const result = loadConfigFile(writeConfig("basic-moved.yaml", basicText));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues).toEqual([
       expect.objectContaining({ path: "serviceAccountSigningKey.publicKeyFile", value: shown(path.join(tmp, "keys/example-signer.public")) }),
+      expect.objectContaining({ path: "managementCluster.operator.bundleFile", value: shown(path.join(tmp, "operator/hypershift-operator.yaml")), message: expect.stringMatching(/^cannot read the operator bundle: ENOENT/) }),
     ]);
   });
 });
@@ -596,15 +725,34 @@ describe("config validation: valid input", () => {
     expect(base()).toEqual(parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8")));
   });
 
-  it.each(["basic.yaml", "isolated-clusters.yaml"])("examples/%s validates", (file) => {
+  it.each(["basic.yaml", "isolated-clusters.yaml", "external-dns.yaml"])("examples/%s validates", (file) => {
     const result = loadConfigFile(path.join(EXAMPLES, file));
     if (!result.ok) throw new Error(formatIssues(result));
     expect(result.ok).toBe(true);
   });
 
-  it("validates base() and its perCluster variant inline", () => {
+  it("validates base() and its perCluster and ExternalDNS variants inline", () => {
     expect(validateConfig(base(), EXAMPLES).ok).toBe(true);
+    expect(validateConfig(withExternalDns(base()), EXAMPLES).ok).toBe(true);
     expect(validateConfig(perCluster(base()), EXAMPLES).ok).toBe(true);
+  });
+
+  it("accepts an external-dns bundle with handed-over credentials and no dns of its own (persona split)", () => {
+    const config = base();
+    config.managementCluster = {
+      operator: { bundleFile: "operator/hypershift-operator-external-dns.yaml" },
+      externalDnsCredentialsFile: "azure_mgmt.json",
+    };
+    const result = validateConfig(config, EXAMPLES);
+    if (!result.ok) throw new Error(formatIssues(result));
+  });
+
+  it("an ExternalDNS secret end date in the past is a warning, not an error (the secret may exist already)", () => {
+    const result = validateConfig(withExternalDns(base(), { password: { endDate: "2020-01-01T00:00:00Z" } }), EXAMPLES);
+    if (!result.ok) throw new Error(formatIssues(result));
+    expect(result.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^externalDns.password.endDate 2020-01-01T00:00:00Z has passed/)]));
+    const future = validateConfig(withExternalDns(base(), { password: { endDate: "2999-01-01T00:00:00Z" } }), EXAMPLES);
+    expect(future.ok && future.warnings.some((w) => w.includes("endDate"))).toBe(false);
   });
 
   it("accepts names at their limits", () => {
@@ -627,5 +775,20 @@ describe("config validation: valid input", () => {
     const config = base();
     config.serviceAccountSigningKey.publicKeyFile = keys.goodRsa;
     expect(validateConfig(config, EXAMPLES).ok).toBe(true);
+  });
+});
+
+describe("environment warnings", () => {
+  it("warns when KUBE_* variables would override the configured kubeconfig for some resources only", () => {
+    const result = validateConfig({ ...base(), managementCluster: { ...base().managementCluster, kubeconfig: { path: "~/.kube/config" } } }, EXAMPLES);
+    if (!result.ok) throw new Error(formatIssues(result));
+    expect(environmentWarnings(result.config, { KUBE_CONFIG_PATH: "/x", KUBE_CTX: "y" })).toEqual([expect.stringMatching(/^management: KUBE_CONFIG_PATH, KUBE_CTX are set and managementCluster.kubeconfig too/)]);
+    expect(environmentWarnings(result.config, { KUBECONFIG: "/x" })).toEqual([]);
+  });
+
+  it("is silent without a kubeconfig in the config (KUBE_* is then the intended way)", () => {
+    const result = validateConfig(base(), EXAMPLES);
+    if (!result.ok) throw new Error(formatIssues(result));
+    expect(environmentWarnings(result.config, { KUBE_HOST: "https://x" })).toEqual([]);
   });
 });

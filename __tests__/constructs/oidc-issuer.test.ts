@@ -4,7 +4,7 @@ import { StorageContainer } from "@cdktf/provider-azurerm/lib/storage-container"
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Testing } from "cdktf";
 import { OidcIssuer } from "../../constructs/oidc/oidc-issuer";
-import { OidcStorageAccount, STORAGE_BLOB_DATA_CONTRIBUTOR } from "../../constructs/oidc/oidc-storage-account";
+import { OidcStorageAccount } from "../../constructs/oidc/oidc-storage-account";
 import { resources, rsaKeyPair } from "../helpers";
 
 const { publicKey } = rsaKeyPair();
@@ -93,7 +93,7 @@ describe("OidcStorageAccount", () => {
     const [assignment] = resources(parsed, "azurerm_role_assignment");
     expect(assignment.scope).toBe(`\${azurerm_storage_account.${accountKey}.id}`);
     expect(assignment.role_definition_id).toBe(
-      `/subscriptions/00000000-0000-0000-0000-000000000000/providers/Microsoft.Authorization/roleDefinitions/${STORAGE_BLOB_DATA_CONTRIBUTOR}`,
+      `/subscriptions/00000000-0000-0000-0000-000000000000/providers/Microsoft.Authorization/roleDefinitions/ba92f5b4-2d11-453d-a403-e96b0029c9fe`,
     );
     expect(assignment.principal_id).toMatch(/^\$\{data\.azurerm_client_config\..+\.object_id\}$/);
     expect(synthAccount(false)).not.toHaveResource(RoleAssignment);

@@ -2,29 +2,31 @@ import { Testing } from "cdktf";
 import { addStacks } from "../../stacks/app";
 import { loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
 
-const EXAMPLES = ["basic.yaml", "isolated-clusters.yaml"];
+const EXAMPLES = ["basic.yaml", "isolated-clusters.yaml", "external-dns.yaml"];
 
 describe.each(EXAMPLES)("stacks of examples/%s", (example) => {
   const loaded = loadExample(example);
   const stacks = synthStacks(loaded);
 
-  it("has a shared stack and one identities stack per cluster", () => {
-    expect(Object.keys(stacks).sort()).toEqual(["shared", ...loaded.names.clusters.map((c) => `identities-${c.name}`)].sort());
+  it("has a shared stack, one identities stack per cluster, and the management stack when configured", () => {
+    const expected = ["shared", ...loaded.names.clusters.map((c) => `identities-${c.name}`), ...(loaded.config.managementCluster ? ["management"] : [])];
+    expect(Object.keys(stacks).sort()).toEqual(expected.sort());
   });
 
   it.each(Object.keys(stacks))("snapshot of stack %s", (name) => {
     expect(stacks[name]).toMatchSnapshot();
   });
 
-  it("passes no value between stacks through cross-stack references (remote state)", () => {
-    for (const stack of Object.values(stacks)) {
-      expect(stack.data?.terraform_remote_state).toBeUndefined();
+  it("reads remote state only for the ExternalDNS credentials (management from shared), never cdktf cross-stack references", () => {
+    for (const [name, stack] of Object.entries(stacks)) {
+      const remote = Object.keys(stack.data?.terraform_remote_state ?? {});
+      expect(remote).toEqual(name === "management" && loaded.config.externalDns ? ["shared-state"] : []);
       expect(JSON.stringify(stack)).not.toMatch(/cross-stack/);
     }
   });
 
   it("configures the Azure provider from config and the environment only (no credentials)", () => {
-    for (const stack of Object.values(stacks)) {
+    for (const stack of Object.values(stacks).filter((s) => s.provider.azurerm)) {
       const [provider] = stack.provider.azurerm;
       expect(provider).toEqual({
         features: [{}],

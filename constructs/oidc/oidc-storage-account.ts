@@ -3,10 +3,8 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { StorageAccount } from "@cdktf/provider-azurerm/lib/storage-account";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
+import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
-
-/** Built-in role "Storage Blob Data Contributor" (same GUID in every tenant; notes azure-rules §3b). */
-export const STORAGE_BLOB_DATA_CONTRIBUTOR = "ba92f5b4-2d11-453d-a403-e96b0029c9fe";
 
 export interface OidcStorageAccountProps {
   /** Globally unique account name: 3-24 lowercase letters or digits. */
@@ -70,9 +68,9 @@ export class OidcStorageAccount extends Construct {
       const deployer = new DataAzurermClientConfig(this, "Deployer", {});
       this.deployerAccess = new RoleAssignment(this, "DeployerBlobAccess", {
         // Deterministic name: a re-apply after a partial failure finds the same assignment.
-        name: Fn.uuidv5("url", `${this.account.id}/${STORAGE_BLOB_DATA_CONTRIBUTOR}/${deployer.objectId}`),
+        name: Fn.uuidv5("url", `${this.account.id}/${BUILT_IN_ROLES.storageBlobDataContributor.guid}/${deployer.objectId}`),
         scope: this.account.id,
-        roleDefinitionId: `/subscriptions/${props.subscriptionId}/providers/Microsoft.Authorization/roleDefinitions/${STORAGE_BLOB_DATA_CONTRIBUTOR}`,
+        roleDefinitionId: roleDefinitionId(props.subscriptionId, BUILT_IN_ROLES.storageBlobDataContributor),
         principalId: deployer.objectId,
       });
     }

@@ -30,6 +30,8 @@ export class PersistentResourceGroup extends Construct {
    * or for the lookup (adopted). Other stacks use the derived name string instead.
    */
   public readonly name: string;
+  /** The group's ARM ID as a reference (same ordering guarantee as `name`). */
+  public readonly id: string;
   /** The group resource when created; undefined when adopted. */
   public readonly resource?: ResourceGroup;
 
@@ -43,9 +45,12 @@ export class PersistentResourceGroup extends Construct {
         lifecycle: { preventDestroy: props.preventDestroy ?? true },
       });
       this.name = this.resource.name;
+      this.id = this.resource.id;
     } else {
       // Fails the plan early with "not found" instead of failing later resources one by one.
-      this.name = new DataAzurermResourceGroup(this, "Existing", { name: props.name }).name;
+      const existing = new DataAzurermResourceGroup(this, "Existing", { name: props.name });
+      this.name = existing.name;
+      this.id = existing.id;
     }
   }
 }

@@ -1,0 +1,167 @@
+import { App, Testing } from "cdktf";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { addStacks } from "../../stacks/app";
+import { EXAMPLES, loadInline, minimalConfig, REPO, resources, synthStacks, tempDir } from "../helpers";
+
+const EXTERNAL_DNS_BUNDLE = path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml");
+
+/** Config with the public zone, ExternalDNS and a management cluster using the external-dns bundle. */
+function externalDnsConfig(management: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) {
+  return minimalConfig({
+    prefix: "myprefix",
+    dns: { parent: { zoneName: "example.com", resourceGroupName: "dns-rg" } },
+    externalDns: {},
+    managementCluster: { operator: { bundleFile: "operator/hypershift-operator-external-dns.yaml" }, ...management },
+    ...overrides,
+  });
+}
+
+const management = (input: Record<string, unknown>) => synthStacks(loadInline(input)).management;
+const only = (block: Record<string, any> | undefined) => {
+  const values = Object.values(block ?? {});
+  expect(values).toHaveLength(1);
+  return values[0];
+};
+
+describe("management stack: access to the cluster", () => {
+  it("without kubeconfig, configures nothing: the provider reads KUBE_* variables (Terraform Cloud)", () => {
+    expect(management(externalDnsConfig()).provider.kubernetes).toEqual([{}]);
+  });
+
+  it("a relative kubeconfig is resolved against the config file, written relative to the stack folder", () => {
+    const stack = management(externalDnsConfig({ kubeconfig: { path: "kube/mgmt.kubeconfig", context: "admin" } }));
+    expect(stack.provider.kubernetes).toEqual([{ config_path: "../../../examples/kube/mgmt.kubeconfig", config_context: "admin" }]);
+    // Terraform runs in cdktf.out/stacks/management: the relative path must land on the file.
+    expect(path.resolve(REPO, "cdktf.out", "stacks", "management", stack.provider.kubernetes[0].config_path)).toBe(path.join(EXAMPLES, "kube", "mgmt.kubeconfig"));
+  });
+
+  it("keeps ~/ for the provider to expand where Terraform runs, and absolute paths as written", () => {
+    expect(management(externalDnsConfig({ kubeconfig: { path: "~/.kube/config" } })).provider.kubernetes).toEqual([{ config_path: "~/.kube/config" }]);
+    const stack = management(externalDnsConfig({ kubeconfig: { path: "/etc/kube/mgmt" }, pullSecretFile: "/etc/secrets/pull.json" }));
+    expect(stack.provider.kubernetes).toEqual([{ config_path: "/etc/kube/mgmt" }]);
+    const pull = Object.values(stack.resource.kubernetes_secret_v1 as Record<string, any>).find((x) => x.metadata.name === "pull-secret");
+    expect(pull.data[".dockerconfigjson"]).toBe('${sensitive(file("/etc/secrets/pull.json"))}');
+  });
+
+  it("forceConflicts reaches every manifest's field manager", () => {
+    const stack = management(externalDnsConfig({ operator: { bundleFile: "operator/hypershift-operator-external-dns.yaml", forceConflicts: true } }));
+    for (const manifest of Object.values(stack.resource.kubernetes_manifest as Record<string, any>)) {
+      expect(manifest.field_manager).toEqual({ name: "hcp-azure", force_conflicts: true });
+    }
+  });
+
+  it("has no Azure provider and no Azure resources", () => {
+    const stack = management(externalDnsConfig());
+    expect(stack.provider.azurerm).toBeUndefined();
+    expect(Object.keys(stack.resource).filter((type) => type.startsWith("azurerm_"))).toEqual([]);
+  });
+});
+
+describe("management stack: the ExternalDNS credentials secret", () => {
+  it("is external-dns-credentials in hypershift with the single key credentials, from the shared stack's state", () => {
+    const stack = management(externalDnsConfig());
+    const secret = only(stack.resource.kubernetes_secret_v1 && Object.fromEntries(Object.entries(stack.resource.kubernetes_secret_v1).filter(([k]) => k.startsWith("ExternalDns"))));
+    expect(secret.metadata).toMatchObject({ name: "external-dns-credentials", namespace: "hypershift" });
+    expect(secret.type).toBe("Opaque");
+    expect(secret.data).toEqual({ credentials: "${data.terraform_remote_state.shared-state.outputs.external_dns_credentials}" });
+  });
+
+  it("reads the shared state where the configured backend keeps it", () => {
+    const local = only(management(externalDnsConfig()).data.terraform_remote_state);
+    expect(local).toEqual({ backend: "local", config: { path: "../../../examples/terraform-state/shared.tfstate" } });
+
+    const azurerm = only(
+      management(externalDnsConfig({}, { backend: { type: "azurerm", resourceGroupName: "tfstate", storageAccountName: "tfstateacct", containerName: "state" } })).data
+        .terraform_remote_state,
+    );
+    expect(azurerm).toEqual({
+      backend: "azurerm",
+      config: {
+        resource_group_name: "tfstate",
+        storage_account_name: "tfstateacct",
+        container_name: "state",
+        key: "hcp-azure/myprefix/shared.tfstate",
+        subscription_id: "00000000-0000-0000-0000-000000000000",
+        tenant_id: "11111111-1111-1111-1111-111111111111",
+        use_azuread_auth: true,
+      },
+    });
+
+    const cloud = only(management(externalDnsConfig({}, { backend: { type: "cloud", organization: "acme" } })).data.terraform_remote_state);
+    expect(cloud).toEqual({ backend: "remote", config: { organization: "acme", hostname: "app.terraform.io", workspaces: { name: "myprefix-shared" } } });
+  });
+
+  it("with externalDnsCredentialsFile, reads the handed-over azure_mgmt.json at plan time instead of remote state", () => {
+    const stack = management(externalDnsConfig({ externalDnsCredentialsFile: "secrets/azure_mgmt.json" }));
+    expect(stack.data?.terraform_remote_state).toBeUndefined();
+    const secret = Object.values(stack.resource.kubernetes_secret_v1 as Record<string, any>).find((s) => s.metadata.name === "external-dns-credentials");
+    expect(secret.data).toEqual({ credentials: '${sensitive(file("../../../examples/secrets/azure_mgmt.json"))}' });
+  });
+
+  it("is created after the namespace and before the workloads that mount it", () => {
+    const stack = management(externalDnsConfig());
+    const [secretKey] = Object.keys(stack.resource.kubernetes_secret_v1);
+    const namespaceKey = Object.keys(stack.resource.kubernetes_manifest).find((k) => k.includes("Namespace"));
+    expect(stack.resource.kubernetes_secret_v1[secretKey].depends_on).toContain(`kubernetes_manifest.${namespaceKey}`);
+    const workloads = Object.entries(stack.resource.kubernetes_manifest as Record<string, any>).filter(([, m]) => m.manifest.kind === "Deployment");
+    expect(workloads.map(([, m]) => m.manifest.metadata.name).sort()).toEqual(["external-dns", "operator"]);
+    for (const [, workload] of workloads) expect(workload.depends_on).toContain(`kubernetes_secret_v1.${secretKey}`);
+  });
+
+  it("without ExternalDNS there is no credentials secret and no remote state", () => {
+    const stack = management(minimalConfig({ managementCluster: { operator: { bundleFile: "operator/hypershift-operator.yaml" } } }));
+    expect(stack.resource.kubernetes_secret_v1).toBeUndefined();
+    expect(stack.data?.terraform_remote_state).toBeUndefined();
+  });
+});
+
+describe("management stack: pull secret", () => {
+  it("pull-secret is a dockerconfigjson Secret in the operator namespace, read from the file at plan time", () => {
+    const stack = management(externalDnsConfig({ pullSecretFile: "pull-secret.json" }));
+    const secret = Object.values(stack.resource.kubernetes_secret_v1 as Record<string, any>).find((s) => s.metadata.name === "pull-secret");
+    expect(secret).toMatchObject({
+      metadata: { name: "pull-secret", namespace: "hypershift" },
+      type: "kubernetes.io/dockerconfigjson",
+      data: { ".dockerconfigjson": '${sensitive(file("../../../examples/pull-secret.json"))}' },
+    });
+  });
+});
+
+describe("management stack: example bundles", () => {
+  it("an example-only bundle synthesizes, but deploy fails at plan with a precondition naming the file", () => {
+    const guard = only(management(externalDnsConfig()).resource.terraform_data);
+    expect(guard.lifecycle.precondition).toEqual([
+      { condition: false, error_message: expect.stringContaining("hypershift-operator-external-dns.yaml is an abridged example bundle") },
+    ]);
+  });
+
+  it("a real render (no example annotation) has no guard", () => {
+    const dir = tempDir();
+    try {
+      const bundle = path.join(dir, "render.yaml");
+      fs.writeFileSync(bundle, fs.readFileSync(EXTERNAL_DNS_BUNDLE, "utf8").replace(/^ *hcp-azure\.dev\/example-only: "true"\n/gm, "").replace(/^ *annotations:\n(?= *creationTimestamp)/gm, ""));
+      const stack = management(externalDnsConfig({ operator: { bundleFile: bundle } }));
+      expect(stack.resource.terraform_data).toBeUndefined();
+      expect(Object.keys(stack.resource.kubernetes_manifest)).toHaveLength(18);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("stack order", () => {
+  it("management deploys after shared (Phase 2 after Phase 1)", () => {
+    const app = Testing.app() as App;
+    const stacks = addStacks(app, loadInline(externalDnsConfig()), path.join(REPO, "cdktf.out"));
+    const managementStack = stacks.find((s) => s.node.id === "management");
+    expect(managementStack?.dependencies.map((d) => d.node.id)).toEqual(["shared"]);
+  });
+
+  it("shared stack outputs azure_mgmt.json as a sensitive output and the zone's name servers", () => {
+    const shared = synthStacks(loadInline(externalDnsConfig())).shared;
+    expect(shared.output.external_dns_credentials.sensitive).toBe(true);
+    expect(shared.output.dns_zone_name_servers.value).toMatch(/^\$\{tolist\(azurerm_dns_zone\..*\.name_servers\)\}$/);
+    expect(resources(shared, "azurerm_dns_zone")).toMatchObject([{ name: "myprefix.example.com" }]);
+  });
+});

@@ -1,0 +1,156 @@
+import { Application } from "@cdktf/provider-azuread/lib/application";
+import { ApplicationPasswordA } from "@cdktf/provider-azuread/lib/application-password";
+import { DataAzureadClientConfig } from "@cdktf/provider-azuread/lib/data-azuread-client-config";
+import { ServicePrincipal } from "@cdktf/provider-azuread/lib/service-principal";
+import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
+import { Fn } from "cdktf";
+import { Construct } from "constructs";
+import { BUILT_IN_ROLES, BuiltInRole, roleDefinitionId } from "../../config/azure-roles";
+
+/** Which roles the principal gets (see `ExternalDnsPrincipalProps.roles`). */
+export type ExternalDnsRoles = "leastPrivilege" | "seed";
+
+export interface ExternalDnsPrincipalProps {
+  /** Display name of the Entra application and its service principal. */
+  readonly displayName: string;
+  /** Entra tenant ID (written into the credentials file). */
+  readonly tenantId: string;
+  /** Subscription of the zone (credentials file, role definition IDs). */
+  readonly subscriptionId: string;
+  /** ARM ID of the public DNS zone ExternalDNS writes to; a reference orders the assignments after the zone. */
+  readonly zoneId: string;
+  /** Name of the zone's resource group (the credentials file's `resourceGroup`). */
+  readonly zoneResourceGroupName: string;
+  /** ARM ID of the zone's resource group (scope of Reader with `leastPrivilege`). */
+  readonly zoneResourceGroupId: string;
+  /**
+   * `leastPrivilege`: DNS Zone Contributor on the zone, plus Reader on the zone's resource group,
+   * because ExternalDNS lists zones with ListByResourceGroup (403 without a read grant at that
+   * scope). `seed`: Reader and Contributor on the zone, exactly as seed 004 and HyperShift's
+   * setup_external_dns.sh.
+   * @default "leastPrivilege"
+   */
+  readonly roles?: ExternalDnsRoles;
+  /**
+   * Absolute expiry of the client secret (RFC 3339). Not together with `passwordValidFor`.
+   * @default - see passwordValidFor
+   */
+  readonly passwordEndDate?: string;
+  /**
+   * Lifetime of the client secret from its creation, e.g. `8760h`.
+   * @default "8760h" (one year) unless passwordEndDate is set
+   */
+  readonly passwordValidFor?: string;
+  /**
+   * Any value; changing it replaces the client secret.
+   * @default - no rotation key
+   */
+  readonly passwordRotation?: string;
+}
+
+/** One role assignment: the built-in role and the scope it is granted on. */
+export interface RoleGrant {
+  readonly role: BuiltInRole;
+  /** `zone` or `resourceGroup` (of the zone). */
+  readonly scope: "zone" | "resourceGroup";
+}
+
+/** The role grants of each mode, in creation order. */
+export const EXTERNAL_DNS_ROLE_GRANTS: Readonly<Record<ExternalDnsRoles, readonly RoleGrant[]>> = {
+  leastPrivilege: [
+    { role: BUILT_IN_ROLES.dnsZoneContributor, scope: "zone" },
+    { role: BUILT_IN_ROLES.reader, scope: "resourceGroup" },
+  ],
+  seed: [
+    { role: BUILT_IN_ROLES.reader, scope: "zone" },
+    { role: BUILT_IN_ROLES.contributor, scope: "zone" },
+  ],
+};
+
+/**
+ * The service principal ExternalDNS uses to write the hosted clusters' records into the public
+ * zone (seed 004 Phase 1 step 6, `az ad sp create-for-rbac` + `az role assignment create`).
+ * The client secret lives only in Terraform state: `credentialsJson` refers to it and is meant
+ * for a sensitive output.
+ */
+export class ExternalDnsPrincipal extends Construct {
+  public readonly application: Application;
+  public readonly servicePrincipal: ServicePrincipal;
+  public readonly password: ApplicationPasswordA;
+  public readonly roleAssignments: readonly RoleAssignment[];
+  /**
+   * `azure_mgmt.json` (the ExternalDNS Azure config file), in seed 004's key order:
+   * tenantId, subscriptionId, resourceGroup, aadClientId, aadClientSecret. Sensitive.
+   */
+  public readonly credentialsJson: string;
+
+  constructor(scope: Construct, id: string, props: ExternalDnsPrincipalProps) {
+    super(scope, id);
+    validate(props);
+    const deployer = new DataAzureadClientConfig(this, "Deployer", {});
+    // The deployer owns what it creates, so it can rotate the secret later without a directory role.
+    this.application = new Application(this, "Application", {
+      displayName: props.displayName,
+      owners: [deployer.objectId],
+      signInAudience: "AzureADMyOrg",
+      preventDuplicateNames: true,
+    });
+    this.servicePrincipal = new ServicePrincipal(this, "ServicePrincipal", {
+      clientId: this.application.clientId,
+      owners: [deployer.objectId],
+    });
+    this.password = new ApplicationPasswordA(this, "Password", {
+      applicationId: this.application.id,
+      displayName: "external-dns",
+      endDate: props.passwordEndDate,
+      endDateRelative: props.passwordEndDate ? undefined : (props.passwordValidFor ?? "8760h"),
+      rotateWhenChanged: props.passwordRotation === undefined ? undefined : { rotation: props.passwordRotation },
+      // On rotation the new secret exists before the old one is removed.
+      lifecycle: { createBeforeDestroy: true },
+    });
+
+    this.roleAssignments = EXTERNAL_DNS_ROLE_GRANTS[props.roles ?? "leastPrivilege"].map((grant) => {
+      const scope = grant.scope === "zone" ? props.zoneId : props.zoneResourceGroupId;
+      return new RoleAssignment(this, `${grant.role.name.replace(/ /g, "")}-${grant.scope === "zone" ? "Zone" : "ResourceGroup"}`, {
+        // Deterministic name: a re-apply after a partial failure finds the same assignment.
+        name: Fn.uuidv5("url", `${scope}/${grant.role.guid}/${this.servicePrincipal.objectId}`),
+        scope,
+        roleDefinitionId: roleDefinitionId(props.subscriptionId, grant.role),
+        principalId: this.servicePrincipal.objectId,
+        // A just-created principal may not have replicated yet: without these, ARM looks it up
+        // in Entra and fails with PrincipalNotFound.
+        principalType: "ServicePrincipal",
+        skipServicePrincipalAadCheck: true,
+      });
+    });
+
+    // Terraform's jsonencode escapes the secret; the rest are validated names and IDs.
+    this.credentialsJson = [
+      "{",
+      `  "tenantId": "${props.tenantId}",`,
+      `  "subscriptionId": "${props.subscriptionId}",`,
+      `  "resourceGroup": "${props.zoneResourceGroupName}",`,
+      `  "aadClientId": "${this.application.clientId}",`,
+      `  "aadClientSecret": ${Fn.jsonencode(this.password.value)}`,
+      "}",
+      "",
+    ].join("\n");
+  }
+}
+
+function validate(props: ExternalDnsPrincipalProps): void {
+  const problems: string[] = [];
+  if (props.passwordEndDate !== undefined && props.passwordValidFor !== undefined) {
+    problems.push("passwordEndDate and passwordValidFor are exclusive");
+  }
+  if (props.passwordValidFor !== undefined && !/^[1-9]\d*h$/.test(props.passwordValidFor)) {
+    problems.push(`passwordValidFor "${props.passwordValidFor}" must be a whole number of hours such as 8760h`);
+  }
+  if (props.passwordEndDate !== undefined && Number.isNaN(Date.parse(props.passwordEndDate))) {
+    problems.push(`passwordEndDate "${props.passwordEndDate}" must be an RFC 3339 time such as 2027-06-30T00:00:00Z`);
+  }
+  if (props.displayName.length === 0 || props.displayName.length > 120) {
+    problems.push(`displayName "${props.displayName}" must be 1-120 characters`);
+  }
+  if (problems.length > 0) throw new Error(`ExternalDnsPrincipal: ${problems.join("; ")}`);
+}

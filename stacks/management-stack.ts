@@ -1,0 +1,97 @@
+import { KubernetesProvider } from "@cdktf/provider-kubernetes/lib/provider";
+import { DataResource, Fn, TerraformOutput, TerraformStack } from "cdktf";
+import { Construct } from "constructs";
+import * as path from "node:path";
+import { OperatorBundle } from "../config/operator-bundle";
+import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
+import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
+import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
+import { configureBackend, pathFromStack, remoteState, StackContext } from "./stack-setup";
+
+/** HyperShift's pull secret name (`hypershift install --pull-secret`; assets.PullSecretName). */
+export const PULL_SECRET_NAME = "pull-secret";
+
+export interface ManagementStackProps extends StackContext {
+  /** The checked operator bundle (config loader). */
+  readonly bundle: OperatorBundle;
+}
+
+/**
+ * Phase 2 (seed 004): the HyperShift operator and, with ExternalDNS, the Azure credentials its
+ * external-dns reads, applied to the management cluster through the Kubernetes provider.
+ * Needs the cluster reachable at plan time (kubernetes_manifest reads the API schema).
+ */
+export class ManagementStack extends TerraformStack {
+  constructor(scope: Construct, props: ManagementStackProps) {
+    const { config, names, bundle } = props;
+    const stackName = names.managementStack;
+    super(scope, stackName);
+    configureBackend(this, stackName, props);
+    const management = config.managementCluster;
+    const files = names.managementCluster;
+    if (!management || !files) throw new Error("internal: ManagementStack needs managementCluster in the config");
+
+    // Paths as written when absolute or ~/ (the provider expands ~ where Terraform runs);
+    // relative ones are rebased onto the stack folder, where Terraform runs.
+    const terraformPath = (written: string, resolved: string) =>
+      written.startsWith("~") || path.isAbsolute(written) ? written : pathFromStack(props, stackName, resolved);
+
+    // No kubeconfig in the config: the provider reads KUBE_* variables (Terraform Cloud).
+    new KubernetesProvider(this, "kubernetes", {
+      configPath: management.kubeconfig && files.kubeconfig && terraformPath(management.kubeconfig.path, files.kubeconfig),
+      configContext: management.kubeconfig?.context,
+    });
+
+    if (bundle.exampleOnly) {
+      // The bundled examples synthesize, but their abridged CRDs must never reach a cluster.
+      new DataResource(this, "ExampleBundleGuard", {
+        lifecycle: {
+          precondition: [
+            {
+              condition: false,
+              errorMessage: `${path.basename(files.bundleFile)} is an abridged example bundle, not a hypershift install render: render your own and set managementCluster.operator.bundleFile (help/management-cluster.md).`,
+            },
+          ],
+        },
+      });
+    }
+
+    const operator = new HypershiftOperator(this, "HypershiftOperator", {
+      objects: bundle.objects,
+      rolloutTimeout: management.operator.rolloutTimeout,
+      preventDestroy: management.operator.preventDestroy,
+      forceConflicts: management.operator.forceConflicts,
+    });
+
+    const externalDns = bundle.externalDns;
+    if (externalDns?.credentialsSecret) {
+      // azure_mgmt.json: handed over as a file, or read from the shared stack's state. Either
+      // way a reference: the client secret is resolved by Terraform, never synthesized.
+      const credentials =
+        management.externalDnsCredentialsFile && files.externalDnsCredentialsFile
+          ? Fn.sensitive(Fn.file(terraformPath(management.externalDnsCredentialsFile, files.externalDnsCredentialsFile)))
+        : remoteState(this, stackName, names.sharedStack, props).getString(EXTERNAL_DNS_CREDENTIALS_OUTPUT);
+      const secret = new OperatorSecret(this, "ExternalDnsCredentials", {
+        name: externalDns.credentialsSecret,
+        namespace: externalDns.namespace,
+        // HyperShift mounts the secret at /etc/provider; external-dns reads /etc/provider/credentials.
+        data: { credentials },
+        dependsOn: operator.definitions,
+      });
+      operator.addWorkloadDependency(secret.resource);
+    }
+
+    if (management.pullSecretFile && files.pullSecretFile) {
+      const pullSecret = new OperatorSecret(this, "PullSecret", {
+        name: PULL_SECRET_NAME,
+        namespace: bundle.operatorNamespace,
+        type: "kubernetes.io/dockerconfigjson",
+        data: { ".dockerconfigjson": Fn.sensitive(Fn.file(terraformPath(management.pullSecretFile, files.pullSecretFile))) },
+        dependsOn: operator.definitions,
+      });
+      operator.addWorkloadDependency(pullSecret.resource);
+    }
+
+    new TerraformOutput(this, "operator_namespace", { value: bundle.operatorNamespace });
+  }
+}
