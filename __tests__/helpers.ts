@@ -36,6 +36,30 @@ export function resources(stack: any, type: string): any[] {
   return Object.values(stack.resource?.[type] ?? {});
 }
 
+/** The single value of a Terraform block (resources of one type, data sources, ...); fails otherwise. */
+export function only(block: Record<string, any> | undefined): any {
+  const values = Object.values(block ?? {});
+  expect(values).toHaveLength(1);
+  return values[0];
+}
+
+/** Runs `fn` and returns it with every path fs.readFileSync was asked for meanwhile. */
+export function recordingReads<T>(fn: () => T): { result: T; reads: string[] } {
+  const reads: string[] = [];
+  // The CommonJS module object: the project's `import * as fs` bindings read through to it.
+  const fsModule: typeof fs = require("node:fs");
+  const original = fsModule.readFileSync;
+  const spy = jest.spyOn(fsModule, "readFileSync").mockImplementation(((file: fs.PathOrFileDescriptor, options?: any) => {
+    reads.push(String(file));
+    return original(file, options);
+  }) as typeof fs.readFileSync);
+  try {
+    return { result: fn(), reads };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 export function tempDir(prefix = "hcp-azure-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

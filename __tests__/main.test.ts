@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { loadConfigFile, LoadedConfig } from "../config/load";
 import { DEFAULT_CONFIG, main } from "../main";
 import { synthesize } from "../stacks/app";
-import { EXAMPLES, REPO, rsaKeyPair, tempDir } from "./helpers";
+import { EXAMPLES, recordingReads, REPO, rsaKeyPair, tempDir } from "./helpers";
 
 function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const out: string[] = [];
@@ -130,20 +130,7 @@ describe("secrets never reach synthesized output", () => {
           "clusters: [{name: hc1}]",
         ].join("\n"),
       );
-      const reads: string[] = [];
-      // The CommonJS module object: the project's `import * as fs` bindings read through to it.
-      const fsModule: typeof fs = require("node:fs");
-      const original = fsModule.readFileSync;
-      const spy = jest.spyOn(fsModule, "readFileSync").mockImplementation(((file: fs.PathOrFileDescriptor, options?: any) => {
-        reads.push(String(file));
-        return original(file, options);
-      }) as typeof fs.readFileSync);
-      let code: number;
-      try {
-        code = run([config], { CDKTF_OUTDIR: path.join(work, "out") }).code;
-      } finally {
-        spy.mockRestore();
-      }
+      const { result: code, reads } = recordingReads(() => run([config], { CDKTF_OUTDIR: path.join(work, "out") }).code);
       expect(code).toBe(0);
       expect(reads).toContain(path.join(work, "serviceaccount-signer.public"));
       expect(reads.filter((f) => f.endsWith(".private"))).toEqual([]);
@@ -190,19 +177,7 @@ describe("secrets never reach synthesized output", () => {
           "managementCluster: {operator: {bundleFile: bundle.yaml}, pullSecretFile: pull-secret.json, externalDnsCredentialsFile: azure_mgmt.json}",
         ].join("\n"),
       );
-      const reads: string[] = [];
-      const fsModule: typeof fs = require("node:fs");
-      const original = fsModule.readFileSync;
-      const spy = jest.spyOn(fsModule, "readFileSync").mockImplementation(((file: fs.PathOrFileDescriptor, options?: any) => {
-        reads.push(String(file));
-        return original(file, options);
-      }) as typeof fs.readFileSync);
-      let code: number;
-      try {
-        code = run([config], { CDKTF_OUTDIR: path.join(work, "out") }).code;
-      } finally {
-        spy.mockRestore();
-      }
+      const { result: code, reads } = recordingReads(() => run([config], { CDKTF_OUTDIR: path.join(work, "out") }).code);
       expect(code).toBe(0);
       expect(reads).toContain(path.join(work, "bundle.yaml"));
       expect(reads.filter((f) => /pull-secret\.json|azure_mgmt\.json/.test(f))).toEqual([]);

@@ -59,15 +59,7 @@ export function remoteState(stack: TerraformStack, stackName: string, producer: 
     case "local":
       return new DataTerraformRemoteStateLocal(stack, id, { path: pathFromStack(context, stackName, state) });
     case "azurerm":
-      return new DataTerraformRemoteStateAzurerm(stack, id, {
-        resourceGroupName: backend.resourceGroupName,
-        storageAccountName: backend.storageAccountName,
-        containerName: backend.containerName,
-        key: state,
-        subscriptionId: config.subscriptionId,
-        tenantId: config.tenantId,
-        useAzureadAuth: true,
-      });
+      return new DataTerraformRemoteStateAzurerm(stack, id, azurermState(backend, state, config));
     case "cloud":
       // What cdktf's CloudBackend itself generates; the producer workspace must share its state.
       return new DataTerraformRemoteState(stack, id, {
@@ -76,6 +68,19 @@ export function remoteState(stack: TerraformStack, stackName: string, producer: 
         workspaces: new NamedRemoteWorkspace(state),
       });
   }
+}
+
+/** One stack's state blob: the backend and the remote-state reader must agree on every field. */
+function azurermState(backend: Extract<Config["backend"], { type: "azurerm" }>, key: string, config: Config) {
+  return {
+    resourceGroupName: backend.resourceGroupName,
+    storageAccountName: backend.storageAccountName,
+    containerName: backend.containerName,
+    key,
+    subscriptionId: config.subscriptionId,
+    tenantId: config.tenantId,
+    useAzureadAuth: true,
+  };
 }
 
 export function configureBackend(stack: TerraformStack, stackName: string, context: StackContext): void {
@@ -89,15 +94,7 @@ export function configureBackend(stack: TerraformStack, stackName: string, conte
       new LocalBackend(stack, { path: pathFromStack(context, stackName, state) });
       return;
     case "azurerm":
-      new AzurermBackend(stack, {
-        resourceGroupName: backend.resourceGroupName,
-        storageAccountName: backend.storageAccountName,
-        containerName: backend.containerName,
-        key: state,
-        subscriptionId: config.subscriptionId,
-        tenantId: config.tenantId,
-        useAzureadAuth: true,
-      });
+      new AzurermBackend(stack, azurermState(backend, state, config));
       return;
     case "cloud":
       new CloudBackend(stack, {

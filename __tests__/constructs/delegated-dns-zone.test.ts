@@ -3,6 +3,7 @@ import { DnsNsRecord } from "@cdktf/provider-azurerm/lib/dns-ns-record";
 import { DnsZone } from "@cdktf/provider-azurerm/lib/dns-zone";
 import { Testing } from "cdktf";
 import { DelegatedDnsZone, DelegatedDnsZoneProps } from "../../constructs/dns/delegated-dns-zone";
+import { only } from "../helpers";
 
 function synthZone(props: Partial<DelegatedDnsZoneProps> = {}, otherSubscription = false) {
   const json = Testing.synthScope((scope) => {
@@ -19,11 +20,6 @@ function synthZone(props: Partial<DelegatedDnsZoneProps> = {}, otherSubscription
   return { json, parsed: JSON.parse(json) };
 }
 
-const only = (block: Record<string, any> | undefined) => {
-  const values = Object.values(block ?? {});
-  expect(values).toHaveLength(1);
-  return values[0];
-};
 
 describe("DelegatedDnsZone", () => {
   it("creates the public zone in the persistent group, protected from destroy by default", () => {

@@ -2,7 +2,7 @@ import { App, Testing } from "cdktf";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { addStacks } from "../../stacks/app";
-import { EXAMPLES, loadInline, minimalConfig, REPO, resources, synthStacks, tempDir } from "../helpers";
+import { EXAMPLES, loadInline, minimalConfig, only, REPO, resources, synthStacks, tempDir } from "../helpers";
 
 const EXTERNAL_DNS_BUNDLE = path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml");
 
@@ -18,11 +18,6 @@ function externalDnsConfig(management: Record<string, unknown> = {}, overrides: 
 }
 
 const management = (input: Record<string, unknown>) => synthStacks(loadInline(input)).management;
-const only = (block: Record<string, any> | undefined) => {
-  const values = Object.values(block ?? {});
-  expect(values).toHaveLength(1);
-  return values[0];
-};
 
 describe("management stack: access to the cluster", () => {
   it("without kubeconfig, configures nothing: the provider reads KUBE_* variables (Terraform Cloud)", () => {
