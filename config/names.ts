@@ -67,8 +67,6 @@ export interface DnsNames {
     readonly zoneName: string;
     readonly resourceGroupName: string;
     readonly subscriptionId: string;
-    /** NS record set name in the parent: the child zone name without `.<parent>`. */
-    readonly recordName: string;
   };
 }
 
@@ -270,8 +268,6 @@ function dnsNames(config: Config, resourceGroupId: string): DnsNames | undefined
       zoneName: parent.zoneName,
       resourceGroupName: parent.resourceGroupName,
       subscriptionId: parent.subscriptionId ?? config.subscriptionId,
-      // rules.ts (name rules) reports a parent that is not a proper suffix.
-      recordName: delegationRecordName(zoneName, parent.zoneName) ?? "",
     },
   };
 }

@@ -43,6 +43,19 @@ export interface BundleExternalDns {
   readonly credentialsSecret?: string;
   /** `imagePullSecrets` of the pod (HyperShift: `pull-secret`, made from --pull-secret). */
   readonly imagePullSecrets: readonly string[];
+  /** Value of `--txt-owner-id=` (render makes a random UUID unless --external-dns-txt-owner-id). */
+  readonly txtOwnerId?: string;
+}
+
+/** A Secret a workload of the bundle needs (mounted or pulled with) that the bundle does not hold. */
+export interface SecretReference {
+  /** `<Kind> <namespace>/<name>` of the workload. */
+  readonly workload: string;
+  readonly namespace: string;
+  readonly secret: string;
+  readonly use: "volume" | "imagePullSecret";
+  /** A Service of the bundle asks OpenShift's service CA to create it (serving-cert-secret-name). */
+  readonly servingCert: boolean;
 }
 
 export interface OperatorBundle {
@@ -53,7 +66,12 @@ export interface OperatorBundle {
   readonly externalDns?: BundleExternalDns;
   /** Some object carries the annotation EXAMPLE_ONLY_ANNOTATION: an illustration, never to be applied. */
   readonly exampleOnly: boolean;
+  /** Secrets the workloads need that are not in the bundle (render leaves Secrets out). */
+  readonly secretReferences: readonly SecretReference[];
 }
+
+/** HyperShift's pull secret in the operator namespace (`hypershift install --pull-secret`; assets.PullSecretName). */
+export const PULL_SECRET_NAME = "pull-secret";
 
 /** Marks the bundled example bundles: synth works, deploy is refused at plan time. */
 export const EXAMPLE_ONLY_ANNOTATION = "hcp-azure.dev/example-only";
@@ -102,6 +120,9 @@ const CLUSTER_SCOPED_KINDS = new Set([
   "PriorityLevelConfiguration",
 ]);
 
+/** Kinds without which the bundle installs no working operator (never in omitKinds). */
+const REQUIRED_KINDS = new Set(["CustomResourceDefinition", "Namespace", "Deployment", "ServiceAccount", "ClusterRole", "ClusterRoleBinding"]);
+
 const WORKLOAD_KINDS = new Set(["Deployment", "DaemonSet", "StatefulSet", "Job"]);
 const ADMISSION_KINDS = new Set(["MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding"]);
 const DEFINITION_KINDS = new Set(["CustomResourceDefinition", "Namespace", "PriorityClass"]);
@@ -123,7 +144,8 @@ export function readOperatorBundle(file: string, options: { omitKinds?: readonly
 /** Parses and checks bundle text. Never throws for bad input. */
 export function parseOperatorBundle(text: string, options: { omitKinds?: readonly string[] } = {}): BundleResult {
   const lineCounter = new LineCounter();
-  const documents = parseAllDocuments(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  // Integers as BigInt, so one that a JavaScript number cannot hold is reported, not rounded.
+  const documents = parseAllDocuments(text, { lineCounter, prettyErrors: true, uniqueKeys: true, intAsBigInt: true });
   const problems: string[] = [];
   const found: Array<{ object: KubernetesObject; line: number }> = [];
 
@@ -143,6 +165,12 @@ export function parseOperatorBundle(text: string, options: { omitKinds?: readonl
       problems.push(`is not valid YAML in document ${index + 1} (line ${line}): ${(error as Error).message}`);
       continue;
     }
+    const inexact: string[] = [];
+    value = toNumbers(value, inexact);
+    if (inexact.length > 0) {
+      problems.push(`document ${index + 1} (line ${line}) has integers beyond what JSON numbers here hold exactly (±2^53): ${inexact.join(", ")}`);
+      continue;
+    }
     if (value === null || value === undefined) continue; // empty document (e.g. a trailing ---)
     // `--format json` (and kubectl) print a v1 List: accept its items too.
     const items = isObject(value) && value.kind === "List" && Array.isArray(value.items) ? value.items : [value];
@@ -156,6 +184,10 @@ export function parseOperatorBundle(text: string, options: { omitKinds?: readonl
   if (found.length === 0) return fail(`contains no Kubernetes objects; ${RENDER_HINT}`);
 
   const omit = new Set(options.omitKinds ?? []);
+  for (const kind of omit) {
+    if (REQUIRED_KINDS.has(kind)) problems.push(`cannot omit ${kind}: the operator needs it (omitKinds)`);
+    else if (!found.some(({ object }) => object.kind === kind)) problems.push(`has no object of kind ${kind} to omit (omitKinds; kinds are case-sensitive)`);
+  }
   const kept = found.filter(({ object }) => !omit.has(object.kind));
   const crds = new Set<string>(); // "<group>/<Kind>" served by a CRD in the bundle
   for (const { object } of kept) {
@@ -217,6 +249,7 @@ export function parseOperatorBundle(text: string, options: { omitKinds?: readonl
       objects: [...objects].sort((a, b) => order(a.tier) - order(b.tier)),
       operatorNamespace: (operator as { object: KubernetesObject }).object.metadata.namespace ?? "default",
       externalDns: externalDnsOf(kept.map(({ object }) => object)),
+      secretReferences: secretReferencesOf(objects.map((o) => o.manifest)),
       exampleOnly: found.some(({ object }) => (object.metadata.annotations as Record<string, unknown> | undefined)?.[EXAMPLE_ONLY_ANNOTATION] === "true"),
     },
   };
@@ -245,12 +278,39 @@ function externalDnsOf(objects: readonly KubernetesObject[]): BundleExternalDns 
     provider: values("provider")[0],
     credentialsSecret: volume?.secret?.secretName,
     imagePullSecrets: (pod.imagePullSecrets ?? []).map((s) => s.name),
+    txtOwnerId: values("txt-owner-id")[0],
   };
+}
+
+/** The SERVING_CERT annotation of OpenShift's service CA operator. */
+const SERVING_CERT_ANNOTATION = "service.beta.openshift.io/serving-cert-secret-name";
+
+function secretReferencesOf(objects: readonly KubernetesObject[]): SecretReference[] {
+  const inBundle = new Set(objects.filter((o) => o.kind === "Secret").map((o) => `${o.metadata.namespace}/${o.metadata.name}`));
+  const servingCerts = new Set(
+    objects
+      .filter((o) => o.kind === "Service")
+      .map((o) => `${o.metadata.namespace}/${(o.metadata.annotations as Record<string, string> | undefined)?.[SERVING_CERT_ANNOTATION]}`),
+  );
+  const references: SecretReference[] = [];
+  for (const workload of objects.filter((o) => WORKLOAD_KINDS.has(o.kind))) {
+    const namespace = workload.metadata.namespace ?? "default";
+    const pod = (workload.spec as { template?: { spec?: PodSpec } } | undefined)?.template?.spec ?? {};
+    const needed = [
+      ...(pod.volumes ?? []).filter((v) => v.secret?.secretName && !v.secret.optional).map((v) => ({ secret: v.secret?.secretName as string, use: "volume" as const })),
+      ...(pod.imagePullSecrets ?? []).map((p) => ({ secret: p.name, use: "imagePullSecret" as const })),
+    ];
+    for (const { secret, use } of needed) {
+      if (inBundle.has(`${namespace}/${secret}`)) continue;
+      references.push({ workload: objectLabel(workload), namespace, secret, use, servingCert: servingCerts.has(`${namespace}/${secret}`) });
+    }
+  }
+  return references;
 }
 
 interface PodSpec {
   containers?: Array<{ name?: string; command?: string[]; args?: string[]; volumeMounts?: Array<{ name: string; mountPath: string }> }>;
-  volumes?: Array<{ name: string; secret?: { secretName?: string } }>;
+  volumes?: Array<{ name: string; secret?: { secretName?: string; optional?: boolean } }>;
   imagePullSecrets?: Array<{ name: string }>;
 }
 
@@ -261,7 +321,7 @@ interface PodSpec {
  */
 function clean(object: KubernetesObject, clusterScoped: boolean): KubernetesObject {
   const { status: _status, ...rest } = object;
-  const cleaned = dropNulls(rest) as KubernetesObject;
+  const cleaned = (object.kind === "CustomResourceDefinition" ? dropNulls(rest) : dropEmpty(dropNulls(rest))) as KubernetesObject;
   if (clusterScoped && cleaned.metadata.namespace !== undefined) {
     const { namespace: _namespace, ...metadata } = cleaned.metadata;
     return { ...cleaned, metadata: metadata as KubernetesObject["metadata"] };
@@ -281,6 +341,38 @@ function dropNulls(value: unknown, parentKey?: string): unknown {
     out[key] = dropNulls(child, key);
   }
   return out;
+}
+
+/** Empty maps that mean something (a volume source, "select everything"): kept as written. */
+const MEANINGFUL_EMPTY = new Set(["emptyDir", "podSelector", "namespaceSelector", "objectSelector", "selector"]);
+
+/**
+ * Drops empty maps and lists (`strategy: {}`, `resources: {}`, a Namespace's `spec: {}`): the API
+ * server omits them, and kubernetes_manifest then fails with "Provider produced inconsistent
+ * result after apply". Not for CRDs, whose schema needs e.g. `subresources.status: {}`.
+ */
+function dropEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => dropEmpty(v));
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [childKey, child] of Object.entries(value)) {
+    const cleaned = dropEmpty(child);
+    const empty = Array.isArray(cleaned) ? cleaned.length === 0 : isObject(cleaned) && Object.keys(cleaned).length === 0;
+    if (!empty || MEANINGFUL_EMPTY.has(childKey)) out[childKey] = cleaned;
+  }
+  return out;
+}
+
+/** BigInt (intAsBigInt parsing) back to number where exact; collects the others. */
+function toNumbers(value: unknown, inexact: string[]): unknown {
+  if (typeof value === "bigint") {
+    const number = Number(value);
+    if (BigInt(number) !== value) inexact.push(value.toString());
+    return number;
+  }
+  if (Array.isArray(value)) return value.map((v) => toNumbers(v, inexact));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toNumbers(v, inexact)]));
 }
 
 function objectProblem(value: unknown): string | undefined {

@@ -6,7 +6,7 @@ import {
   REGIONS_WITHOUT_FEDERATED_CREDENTIALS,
 } from "./azure-rules";
 import { delegationRecordName, DeploymentNames } from "./names";
-import { OperatorBundle } from "./operator-bundle";
+import { OperatorBundle, PULL_SECRET_NAME } from "./operator-bundle";
 import { Config } from "./schema";
 
 /** One problem in the config: the field path, the value received and the rule it breaks. */
@@ -298,10 +298,31 @@ export function bundleWarnings(bundle: OperatorBundle, config: Config, names: De
       warnings.push(`management: managementCluster.${key} ${file} does not exist here; Terraform reads it at plan time where it runs.`);
     }
   }
-  const pullSecrets = bundle.externalDns?.imagePullSecrets ?? [];
-  if (pullSecrets.length > 0 && !config.managementCluster?.pullSecretFile) {
+  // Secrets the workloads need and nothing here creates: apply waits for a rollout that cannot finish.
+  const created = new Set<string>();
+  if (bundle.externalDns?.credentialsSecret && (config.externalDns || config.managementCluster?.externalDnsCredentialsFile)) {
+    created.add(`${bundle.externalDns.namespace}/${bundle.externalDns.credentialsSecret}`);
+  }
+  if (config.managementCluster?.pullSecretFile) created.add(`${bundle.operatorNamespace}/${PULL_SECRET_NAME}`);
+  const missing = bundle.secretReferences.filter((r) => !created.has(`${r.namespace}/${r.secret}`));
+  const describe = (refs: typeof missing) => refs.map((r) => `${r.namespace}/${r.secret} (${r.use === "volume" ? "mounted" : "image pull"} by ${r.workload})`).join(", ");
+  const absent = missing.filter((r) => !r.servingCert);
+  if (absent.length > 0) {
+    const pullHint = absent.some((r) => r.secret === PULL_SECRET_NAME)
+      ? ": set managementCluster.pullSecretFile for pull-secret (OpenShift nodes can fall back to the cluster pull secret; AKS nodes cannot)"
+      : "";
+    warnings.push(`management: nothing creates the Secrets ${describe(absent)}; those workloads cannot start and apply waits until rolloutTimeout${pullHint}.`);
+  }
+  const servingCerts = missing.filter((r) => r.servingCert);
+  if (servingCerts.length > 0) {
     warnings.push(
-      `management: external-dns pulls its image with the Secret ${pullSecrets.join(", ")}, which is only created with managementCluster.pullSecretFile (OpenShift nodes can fall back to the cluster pull secret; AKS nodes cannot).`,
+      `management: on OpenShift the service CA creates ${describe(servingCerts)}; on other clusters (AKS) nothing does: render with --enable-conversion-webhook=false and no other webhooks, or create it first.`,
+    );
+  }
+  const owner = bundle.externalDns?.txtOwnerId;
+  if (bundle.externalDns && (!owner || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(owner))) {
+    warnings.push(
+      `management: external-dns has ${owner ? `the TXT owner ID ${owner}, which looks like the random UUID render makes when --external-dns-txt-owner-id is not given` : "no --txt-owner-id"}; every render would change it (a perpetual diff, and records of the old owner left behind). Render with --external-dns-txt-owner-id <stable id>.`,
     );
   }
   return warnings;

@@ -1,15 +1,12 @@
 import { KubernetesProvider } from "@cdktf/provider-kubernetes/lib/provider";
-import { DataResource, Fn, TerraformOutput, TerraformStack } from "cdktf";
+import { DataResource, Fn, Op, TerraformLocal, TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
-import { OperatorBundle } from "../config/operator-bundle";
+import { OperatorBundle, PULL_SECRET_NAME } from "../config/operator-bundle";
 import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
 import { configureBackend, pathFromStack, remoteState, StackContext } from "./stack-setup";
-
-/** HyperShift's pull secret name (`hypershift install --pull-secret`; assets.PullSecretName). */
-export const PULL_SECRET_NAME = "pull-secret";
 
 export interface ManagementStackProps extends StackContext {
   /** The checked operator bundle (config loader). */
@@ -44,11 +41,13 @@ export class ManagementStack extends TerraformStack {
 
     if (bundle.exampleOnly) {
       // The bundled examples synthesize, but their abridged CRDs must never reach a cluster.
+      // Terraform refuses a constant condition, hence the local.
+      const isExample = new TerraformLocal(this, "example_bundle", true);
       new DataResource(this, "ExampleBundleGuard", {
         lifecycle: {
           precondition: [
             {
-              condition: false,
+              condition: Op.not(isExample.asBoolean),
               errorMessage: `${path.basename(files.bundleFile)} is an abridged example bundle, not a hypershift install render: render your own and set managementCluster.operator.bundleFile (help/management-cluster.md).`,
             },
           ],

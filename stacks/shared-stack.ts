@@ -77,6 +77,9 @@ export class SharedStack extends TerraformStack {
                   features: [{}],
                   subscriptionId: parent.subscriptionId,
                   tenantId: config.tenantId,
+                  // Only the parent zone is touched there: registering resource providers would
+                  // need subscription-wide rights the DNS owner may not grant.
+                  resourceProviderRegistrations: "none",
                 }),
         },
       });

@@ -94,10 +94,13 @@ describe("parseOperatorBundle on a render-shaped bundle", () => {
     expect(byLabel("CustomResourceDefinition hostedclusters.hypershift.openshift.io").manifest).toEqual(crd);
 
     const namespace = rawCopy("Namespace/hypershift");
+    expect(namespace.spec).toEqual({});
     delete namespace.status;
     delete namespace.metadata.creationTimestamp;
+    // Empty maps are dropped outside CRDs: the API server omits them, and kubernetes_manifest
+    // would report an inconsistent result after apply.
+    delete namespace.spec;
     expect(byLabel("Namespace hypershift").manifest).toEqual(namespace);
-    expect(namespace.spec).toEqual({}); // an empty spec is not a null: kept
 
     const operator = rawCopy("Deployment/operator");
     delete operator.status;
@@ -105,6 +108,10 @@ describe("parseOperatorBundle on a render-shaped bundle", () => {
     delete operator.spec.template.metadata.creationTimestamp;
     delete operator.spec.template.spec.nodeSelector;
     delete operator.spec.template.spec.containers[0].env[1].valueFrom;
+    expect(operator.spec.strategy).toEqual({});
+    expect(operator.spec.template.spec.containers[0].resources).toEqual({});
+    delete operator.spec.strategy; // empty maps go too
+    delete operator.spec.template.spec.containers[0].resources;
     expect(byLabel("Deployment hypershift/operator").manifest).toEqual(operator);
 
     const service = rawCopy("Service/operator");
@@ -183,7 +190,16 @@ describe("parseOperatorBundle on the example bundles", () => {
       provider: "azure",
       credentialsSecret: "external-dns-credentials",
       imagePullSecrets: ["pull-secret"],
+      txtOwnerId: "myprefix",
     });
+  });
+
+  it("lists the Secrets workloads need that the bundle does not hold, marking OpenShift serving certificates", () => {
+    expect(withDns.secretReferences).toEqual([
+      { workload: "Deployment hypershift/external-dns", namespace: "hypershift", secret: "external-dns-credentials", use: "volume", servingCert: false },
+      { workload: "Deployment hypershift/external-dns", namespace: "hypershift", secret: "pull-secret", use: "imagePullSecret", servingCert: false },
+      { workload: "Deployment hypershift/operator", namespace: "hypershift", secret: "manager-serving-cert", use: "volume", servingCert: true },
+    ]);
   });
 
   it("needs existing CRDs exactly for the monitoring.coreos.com kinds", () => {
@@ -309,8 +325,10 @@ describe("parseOperatorBundle rejects what cannot be applied", () => {
     expect(problemsOf(parseOperatorBundle("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: hypershift\n"))).toEqual([
       expect.stringMatching(/\(missing the Deployment 'operator' and the HostedCluster CRD\)/),
     ]);
-    // Omitting a kind the bundle needs makes it incomplete too.
-    expect(problemsOf(parseOperatorBundle(minimalBundle(), { omitKinds: ["Deployment"] }))).toEqual([expect.stringMatching(/missing the Deployment 'operator'\)/)]);
+    // Omitting a kind the operator needs is refused outright.
+    expect(problemsOf(parseOperatorBundle(minimalBundle(), { omitKinds: ["Deployment"] }))).toEqual(
+      expect.arrayContaining(["cannot omit Deployment: the operator needs it (omitKinds)"]),
+    );
   });
 
   it("an empty bundle: no text, only comments or only document markers", () => {
@@ -407,5 +425,47 @@ spec:
       credentialsSecret: undefined,
       imagePullSecrets: [],
     });
+  });
+});
+
+describe("parseOperatorBundle: review follow-ups", () => {
+  const bundle = (extra: string) => `${minimalBundle()}\n---\n${extra}`;
+
+  it("drops empty maps and lists outside CRDs, but keeps emptyDir and selectors that mean 'everything'", () => {
+    const result = parseOperatorBundle(
+      bundle(
+        [
+          "apiVersion: apps/v1",
+          "kind: Deployment",
+          "metadata: {name: extra, namespace: hypershift}",
+          "spec:",
+          "  strategy: {}",
+          "  selector: {matchLabels: {app: extra}}",
+          "  template:",
+          "    metadata: {labels: {app: extra}}",
+          "    spec:",
+          "      containers: [{name: c, image: i, resources: {requests: {}}, args: []}]",
+          "      volumes: [{name: scratch, emptyDir: {}}]",
+        ].join("\n"),
+      ),
+    );
+    if (!result.ok) throw new Error(result.problems.join("\n"));
+    const extra = result.bundle.objects.find((o) => o.label === "Deployment hypershift/extra")!.manifest as any;
+    expect(extra.spec.strategy).toBeUndefined();
+    expect(extra.spec.template.spec.containers).toEqual([{ name: "c", image: "i" }]);
+    expect(extra.spec.template.spec.volumes).toEqual([{ name: "scratch", emptyDir: {} }]);
+  });
+
+  it("reports integers a JSON number cannot hold exactly instead of rounding them; 2^53 itself is fine", () => {
+    const big = parseOperatorBundle(bundle("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: n, namespace: hypershift}\nx: 9007199254740993"));
+    expect(problemsOf(big)).toEqual([expect.stringMatching(/integers beyond .*: 9007199254740993$/)]);
+    const edge = parseOperatorBundle(bundle("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: n, namespace: hypershift}\nx: 9007199254740992"));
+    expect(edge.ok).toBe(true);
+  });
+
+  it("omitKinds: a kind the bundle does not have is reported (typo), case-sensitively", () => {
+    expect(problemsOf(parseOperatorBundle(minimalBundle(), { omitKinds: ["ServiceMonitors"] }))).toEqual([
+      "has no object of kind ServiceMonitors to omit (omitKinds; kinds are case-sensitive)",
+    ]);
   });
 });

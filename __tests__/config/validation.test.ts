@@ -792,3 +792,40 @@ describe("environment warnings", () => {
     expect(environmentWarnings(result.config, { KUBE_HOST: "https://x" })).toEqual([]);
   });
 });
+
+describe("bundle warnings", () => {
+  const warningsOf = (config: RawConfig) => {
+    const result = validateConfig(config, EXAMPLES);
+    if (!result.ok) throw new Error(formatIssues(result));
+    return result.warnings;
+  };
+
+  it("names Secrets the workloads need that nothing creates: the serving cert (OpenShift only) and pull-secret without pullSecretFile", () => {
+    const warnings = warningsOf(withExternalDns(base()));
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^management: nothing creates the Secrets hypershift\/pull-secret \(image pull by Deployment hypershift\/external-dns\).*set managementCluster.pullSecretFile/),
+        expect.stringMatching(/^management: on OpenShift the service CA creates hypershift\/manager-serving-cert \(mounted by Deployment hypershift\/operator\)/),
+      ]),
+    );
+    // external-dns-credentials is created by the stack: never reported.
+    expect(warnings.join("\n")).not.toContain("external-dns-credentials");
+    const withPullSecret = withExternalDns(base());
+    withPullSecret.managementCluster.pullSecretFile = "operator/hypershift-operator.yaml"; // any existing file
+    expect(warningsOf(withPullSecret).join("\n")).not.toMatch(/nothing creates the Secrets/);
+  });
+
+  it("warns when the external-dns TXT owner ID looks like render's random UUID", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-bundle-"));
+    const bundle = path.join(dir, "bundle.yaml");
+    fs.writeFileSync(
+      bundle,
+      fs.readFileSync(path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml"), "utf8").replace("--txt-owner-id=myprefix", "--txt-owner-id=0b7c9a52-35c1-4f54-9a3c-3f5b1a1f0c11"),
+    );
+    const config = withExternalDns(base());
+    config.managementCluster.operator.bundleFile = bundle;
+    expect(warningsOf(config)).toEqual(expect.arrayContaining([expect.stringMatching(/TXT owner ID 0b7c9a52-.* looks like the random UUID/)]));
+    expect(warningsOf(withExternalDns(base())).join("\n")).not.toMatch(/TXT owner/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,4 +1,3 @@
-import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { TerraformOutput, Testing } from "cdktf";
 import { ExternalDnsPrincipal, ExternalDnsPrincipalProps } from "../../constructs/external-dns/external-dns-principal";
 import { resources } from "../helpers";
@@ -121,10 +120,5 @@ describe("ExternalDnsPrincipal", () => {
     [{ displayName: "" }, /displayName "" must be 1-120 characters/],
   ])("fails for %j", (props, message) => {
     expect(() => synthPrincipal(props)).toThrow(message);
-  });
-
-  it("grants are the only role assignments (nothing at subscription scope)", () => {
-    const { json } = synthPrincipal({ roles: "seed" });
-    expect(json).not.toHaveResourceWithProperties(RoleAssignment, { scope: `/subscriptions/${SUB}` });
   });
 });

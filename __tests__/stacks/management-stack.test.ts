@@ -1,4 +1,5 @@
 import { App, Testing } from "cdktf";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { addStacks } from "../../stacks/app";
@@ -125,11 +126,36 @@ describe("management stack: pull secret", () => {
 
 describe("management stack: example bundles", () => {
   it("an example-only bundle synthesizes, but deploy fails at plan with a precondition naming the file", () => {
-    const guard = only(management(externalDnsConfig()).resource.terraform_data);
+    const stack = management(externalDnsConfig());
+    const guard = only(stack.resource.terraform_data);
+    // Terraform rejects a constant condition at load time, so it reads a local.
+    expect(stack.locals).toEqual({ example_bundle: true });
     expect(guard.lifecycle.precondition).toEqual([
-      { condition: false, error_message: expect.stringContaining("hypershift-operator-external-dns.yaml is an abridged example bundle") },
+      { condition: "${!local.example_bundle}", error_message: expect.stringContaining("hypershift-operator-external-dns.yaml is an abridged example bundle") },
     ]);
   });
+
+  const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
+  (terraform ? it : it.skip)("terraform itself refuses to plan the guard, and plans it when the local is false (runs where terraform is on PATH)", () => {
+    const stack = management(externalDnsConfig());
+    const plan = (exampleBundle: boolean) => {
+      const dir = tempDir();
+      try {
+        // Only the built-in terraform_data and the local: no provider download needed.
+        fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ locals: { example_bundle: exampleBundle }, resource: { terraform_data: stack.resource.terraform_data } }));
+        const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+        expect(spawnSync("terraform", ["init", "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" }).status).toBe(0);
+        return spawnSync("terraform", ["plan", "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" });
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const refused = plan(true);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain("Resource precondition failed");
+    expect(refused.stderr).toContain("is an abridged example bundle");
+    expect(plan(false).status).toBe(0);
+  }, 60_000);
 
   it("a real render (no example annotation) has no guard", () => {
     const dir = tempDir();
@@ -151,6 +177,16 @@ describe("stack order", () => {
     const stacks = addStacks(app, loadInline(externalDnsConfig()), path.join(REPO, "cdktf.out"));
     const managementStack = stacks.find((s) => s.node.id === "management");
     expect(managementStack?.dependencies.map((d) => d.node.id)).toEqual(["shared"]);
+  });
+
+  it("the parent zone's provider in another subscription registers no resource providers there", () => {
+    const shared = synthStacks(
+      loadInline(externalDnsConfig({}, { dns: { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", subscriptionId: "22222222-2222-2222-2222-222222222222" } } })),
+    ).shared;
+    expect(shared.provider.azurerm).toEqual([
+      expect.not.objectContaining({ alias: expect.anything() }),
+      expect.objectContaining({ alias: "parent_dns", subscription_id: "22222222-2222-2222-2222-222222222222", resource_provider_registrations: "none" }),
+    ]);
   });
 
   it("shared stack outputs azure_mgmt.json as a sensitive output and the zone's name servers", () => {

@@ -25,9 +25,10 @@ export interface ExternalDnsPrincipalProps {
   readonly zoneResourceGroupId: string;
   /**
    * `leastPrivilege`: DNS Zone Contributor on the zone, plus Reader on the zone's resource group,
-   * because ExternalDNS lists zones with ListByResourceGroup (403 without a read grant at that
-   * scope). `seed`: Reader and Contributor on the zone, exactly as seed 004 and HyperShift's
-   * setup_external_dns.sh.
+   * because ExternalDNS lists zones with ListByResourceGroup (kubernetes-sigs/external-dns
+   * provider/azure/azure.go), an RG-scope read; external-dns#1973 shows that call's 403. Whether a
+   * zone-scoped grant is enough for that list is not verified (no Azure here). `seed`: Reader and
+   * Contributor on the zone, exactly as seed 004 and HyperShift's setup_external_dns.sh.
    * @default "leastPrivilege"
    */
   readonly roles?: ExternalDnsRoles;
