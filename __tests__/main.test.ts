@@ -46,7 +46,7 @@ describe("npm run synth (main)", () => {
       process.chdir(cwd);
     }
     const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
-    expect(Object.keys(manifest.stacks).sort()).toEqual(["identities-myprefix-hc", "management", "shared"]);
+    expect(Object.keys(manifest.stacks).sort()).toEqual(["cluster-myprefix-hc", "identities-myprefix-hc", "infra-myprefix-hc", "management", "shared"]);
     expect(fs.existsSync(path.join(outdir, "stacks", "shared", "cdk.tf.json"))).toBe(true);
   });
 

@@ -39,6 +39,16 @@ export const AZURE_NAME_RULES = {
     /^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/,
     "must be 3-63 lowercase letters, digits or single '-' between them (blob container name)",
   ),
+  /** VNet, subnet, NSG (resource-name-rules): 1-80, starts alphanumeric, ends alphanumeric or '_'. */
+  networkName: pattern(
+    /^[a-zA-Z0-9]([-\w.]{0,78}\w)?$/,
+    "must be 1-80 letters, digits, '-', '_' or '.', starting with a letter or digit and ending with a letter, digit or '_'",
+  ),
+  /** Microsoft.Network/virtualNetworks: 2-64, starts alphanumeric, ends alphanumeric or '_'. */
+  virtualNetwork: pattern(
+    /^[a-zA-Z0-9][-\w.]{0,62}\w$/,
+    "must be 2-64 letters, digits, '-', '_' or '.', starting with a letter or digit and ending with a letter, digit or '_' (VNet name)",
+  ),
   /**
    * Microsoft.Network/dnsZones (public and private): 2-34 labels of 1-63 `[A-Za-z0-9_-]`. We also
    * require lowercase and at most 253 characters (RFC 1035), so one spelling is compared

@@ -110,3 +110,53 @@ export const WORKLOAD_IDENTITY_COMPONENTS: readonly ComponentSpec[] = [
     credentials: [{ suffix: "", subject: sa("kube-system", "kms-provider") }],
   },
 ];
+
+/** Resource groups a component's role is granted on (HyperShift `GetServicePrincipalScopes`). */
+export type RoleScope = "managed" | "nsg" | "vnet" | "dnsZone";
+
+export interface ComponentRole {
+  /** HyperShift's component name: part of the role assignment name. */
+  readonly component: string;
+  /** Role definition GUID (built-in; same in every tenant). */
+  readonly roleGuid: string;
+  /** Role display name, for docs and messages. */
+  readonly roleName: string;
+  /** Scopes in HyperShift's order (always the managed group first). */
+  readonly scopes: readonly RoleScope[];
+}
+
+/**
+ * What `--assign-service-principal-roles` grants each workload identity (notes §4:
+ * support/config/constants.go, support/azureutil/azureutil.go). KMS gets none (Key Vault Crypto
+ * User on the vault is granted by hand, as HyperShift's docs say).
+ */
+export const COMPONENT_ROLES: Readonly<Partial<Record<WorkloadIdentityKey, ComponentRole>>> = {
+  nodePoolManagement: { component: "capz", roleGuid: "b24988ac-6180-42a0-ab88-20f7382dd24c", roleName: "Contributor", scopes: ["managed", "vnet"] },
+  cloudProvider: {
+    component: "cloud-provider",
+    roleGuid: "a1f96423-95ce-4224-ab27-4e3dc72facd4",
+    roleName: "Azure Red Hat OpenShift Cloud Controller Manager",
+    scopes: ["managed", "nsg", "vnet"],
+  },
+  ingress: {
+    component: "ingress",
+    roleGuid: "0336e1d3-7a87-462b-b6db-342b63f7802c",
+    roleName: "Azure Red Hat OpenShift Cluster Ingress Operator",
+    scopes: ["managed", "vnet", "dnsZone"],
+  },
+  controlPlaneOperator: { component: "cpo", roleGuid: "b24988ac-6180-42a0-ab88-20f7382dd24c", roleName: "Contributor", scopes: ["managed", "nsg", "vnet"] },
+  file: {
+    component: "azure-file",
+    roleGuid: "0d7aedc0-15fd-4a67-a412-efad370c947e",
+    roleName: "Azure Red Hat OpenShift File Storage Operator",
+    scopes: ["managed", "nsg", "vnet"],
+  },
+  disk: { component: "azure-disk", roleGuid: "5b7237c5-45e1-49d6-bc18-a1f62f400748", roleName: "Azure Red Hat OpenShift Disk Storage Operator", scopes: ["managed"] },
+  network: { component: "cncc", roleGuid: "be7a6435-15ae-4171-8f30-4a343eff9e8f", roleName: "Azure Red Hat OpenShift Network Operator", scopes: ["managed", "vnet"] },
+  imageRegistry: {
+    component: "ciro",
+    roleGuid: "8b32b316-c2f5-4ddf-b05b-83dacd2d08b5",
+    roleName: "Azure Red Hat OpenShift Image Registry Operator",
+    scopes: ["managed"],
+  },
+};

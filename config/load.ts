@@ -4,7 +4,7 @@ import { parseDocument } from "yaml";
 import { z } from "zod";
 import { DeploymentNames, deriveNames } from "./names";
 import { OperatorBundle, readOperatorBundle } from "./operator-bundle";
-import { bundleIssues, bundleWarnings, ConfigIssue, configWarnings, NAME_RULES, STRUCTURE_RULES } from "./rules";
+import { bundleIssues, bundleWarnings, ConfigIssue, configWarnings, HOSTED_CLUSTER_RULES, hostedClusterCollisions, NAME_RULES, STRUCTURE_RULES } from "./rules";
 import { Config, configSchema } from "./schema";
 import { readPublicKey } from "./signing-key";
 
@@ -57,6 +57,13 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
 
   const names = deriveNames(config, configDir);
   const issues: ConfigIssue[] = NAME_RULES.flatMap((r) => r.check(names));
+  for (const cluster of names.clusters) {
+    const spec = config.clusters[cluster.index].hostedCluster;
+    if (!cluster.hosted || !spec) continue;
+    const context = { config, names, cluster, hosted: cluster.hosted, spec, at: `clusters[${cluster.index}].hostedCluster` };
+    issues.push(...HOSTED_CLUSTER_RULES.flatMap((r) => r.check(context)));
+  }
+  issues.push(...hostedClusterCollisions(config, names));
 
   const publicKeys = new Map<string, string>();
   const issuerByKeyId = new Map<string, string>();
@@ -80,7 +87,7 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   }
 
   let operatorBundle: OperatorBundle | undefined;
-  const warnings: string[] = configWarnings(config);
+  const warnings: string[] = configWarnings(config, names);
   if (config.managementCluster && names.managementCluster) {
     const bundleFile = names.managementCluster.bundleFile;
     const result = readOperatorBundle(bundleFile, { omitKinds: config.managementCluster.operator.omitKinds });

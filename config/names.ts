@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import * as path from "node:path";
-import { WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "./components";
-import { BackendConfig, Config, SigningKeyConfig } from "./schema";
+import { COMPONENT_ROLES, RoleScope, WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "./components";
+import { BackendConfig, ClusterConfig, Config, HostedClusterConfig, SigningKeyConfig } from "./schema";
+import { uuidv5 } from "./uuid";
 
 /**
  * Every name this project gives to a stack, an Azure resource, a URL or a file, derived from the
@@ -36,8 +37,83 @@ export interface IssuerNames {
   /** Absolute paths of the signing key pair. */
   readonly publicKeyFile: string;
   readonly privateKeyFile: string;
+  /** The private key path as the config writes it (or derives it): absolute paths stay absolute in Terraform. */
+  readonly privateKeyFileAsWritten: string;
   /** Config path of the key pair (for error messages). */
   readonly keyOrigin: string;
+}
+
+/** A resource group of a hosted cluster: created by its infra stack, or not (`create: false`). */
+export interface ResourceGroupNames {
+  readonly name: string;
+  readonly id: string;
+  /** Whether the infra stack creates it (false for groups of existing resources). */
+  readonly create: boolean;
+  /** Config path of the name (for error messages). */
+  readonly origin: string;
+}
+
+/** A network resource of a hosted cluster: created in `resourceGroup`, or existing (`create: false`). */
+export interface NetworkResourceNames {
+  readonly name: string;
+  readonly id: string;
+  readonly resourceGroup: string;
+  readonly create: boolean;
+  readonly origin: string;
+}
+
+export interface RoleAssignmentNames {
+  /** HyperShift component (`capz`, `ingress`, ...). */
+  readonly component: string;
+  readonly identity: WorkloadIdentityKey;
+  readonly roleGuid: string;
+  readonly roleName: string;
+  readonly scopeKind: RoleScope;
+  /** `/subscriptions/<sub>/resourceGroups/<rg>`. */
+  readonly scope: string;
+  /** HyperShift's name: UUIDv5 (DNS namespace) of `<infraID>-<component>-<scope>`. */
+  readonly name: string;
+}
+
+/** Phase 3 names of one hosted cluster (present when the cluster has `hostedCluster`). */
+export interface HostedClusterNames {
+  /** Azure infrastructure stack: `infra-<cluster>`. */
+  readonly infraStack: string;
+  /** HostedCluster stack on the management cluster: `cluster-<cluster>`. */
+  readonly clusterStack: string;
+  readonly infraId: string;
+  readonly infraIdOrigin: string;
+  /** Namespace of the HostedCluster and its secrets. */
+  readonly namespace: string;
+  /** Where HyperShift runs the control plane: `<namespace>-<name>`. */
+  readonly controlPlaneNamespace: string;
+  readonly resourceGroups: {
+    readonly managed: ResourceGroupNames;
+    readonly vnet: ResourceGroupNames;
+    readonly nsg: ResourceGroupNames;
+  };
+  readonly vnet: NetworkResourceNames;
+  readonly subnet: NetworkResourceNames;
+  readonly nsg: NetworkResourceNames;
+  /** `<name>.<baseDomain>` in the managed group, linked to the VNet. */
+  readonly privateZone: { readonly name: string; readonly id: string; readonly linkName: string };
+  /** The existing public zone named baseDomain. */
+  readonly publicZone: { readonly name: string; readonly id: string; readonly resourceGroupName: string; readonly resourceGroupId: string };
+  /** Egress public IP and load balancer (and its frontend, pool, probe, outbound rule): all `<infraID>`. */
+  readonly loadBalancer: { readonly name: string };
+  /** Secret names as `hypershift create cluster azure --render` writes them. */
+  readonly secrets: {
+    readonly pullSecret: string;
+    readonly sshKey: string;
+    readonly signingKey: string;
+    readonly etcdEncryptionKey: string;
+    readonly cloudCredentials: string;
+  };
+  readonly files: { readonly pullSecretFile: string; readonly sshPublicKeyFile?: string };
+  /** The ExternalDNS zone the Routes are named in, when this cluster uses ExternalDNS. */
+  readonly externalDnsDomain?: string;
+  /** Role assignments of the workload identities, deduplicated (same name = same assignment). */
+  readonly roleAssignments: readonly RoleAssignmentNames[];
 }
 
 export interface ClusterNames {
@@ -53,6 +129,8 @@ export interface ClusterNames {
   /** Whether the issuer belongs to this cluster alone (oidc.issuer: perCluster). */
   readonly ownsIssuer: boolean;
   readonly identities: readonly IdentityNames[];
+  /** Phase 3 names, when the cluster has `hostedCluster`. */
+  readonly hosted?: HostedClusterNames;
 }
 
 export interface DnsNames {
@@ -107,6 +185,8 @@ export interface DeploymentNames {
 export const SHARED_STACK = "shared";
 export const MANAGEMENT_STACK = "management";
 export const identitiesStackName = (cluster: string) => `identities-${cluster}`;
+export const infraStackName = (cluster: string) => `infra-${cluster}`;
+export const clusterStackName = (cluster: string) => `cluster-${cluster}`;
 
 /** Blob paths of the OIDC documents inside the issuer container (ccoctl and Kubernetes layout). */
 export const OIDC_DISCOVERY_PATH = ".well-known/openid-configuration";
@@ -142,6 +222,7 @@ function keyFiles(key: SigningKeyConfig, configDir: string) {
   return {
     publicKeyFile: path.resolve(configDir, key.publicKeyFile),
     privateKeyFile: path.resolve(configDir, key.privateKeyFile ?? defaultPrivateKeyFile(key.publicKeyFile)),
+    privateKeyFileAsWritten: key.privateKeyFile ?? defaultPrivateKeyFile(key.publicKeyFile),
   };
 }
 
@@ -184,6 +265,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
         }
       : undefined;
 
+  const dns = config.dns && dnsNames(config, resourceGroupId);
   const clusters = config.clusters.map((cluster, index): ClusterNames => {
     const identityPrefix = cluster.identities.namePrefix ?? cluster.name;
     const ownsIssuer = config.oidc.issuer === "perCluster";
@@ -213,6 +295,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
       };
     });
     return {
+      hosted: cluster.hostedCluster && hostedClusterNames(config, configDir, cluster, cluster.hostedCluster, index, identities, dns?.zoneName, resourceGroupName),
       name: cluster.name,
       index,
       identitiesStack: identitiesStackName(cluster.name),
@@ -227,7 +310,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
   return {
     sharedStack: SHARED_STACK,
     managementStack: MANAGEMENT_STACK,
-    dns: config.dns && dnsNames(config, resourceGroupId),
+    dns,
     externalDnsApplication: config.externalDns && (config.externalDns.applicationName ?? `${config.prefix}-external-dns`),
     managementCluster: config.managementCluster && {
       kubeconfig: config.managementCluster.kubeconfig && userPath(configDir, config.managementCluster.kubeconfig.path),
@@ -263,11 +346,146 @@ function dnsNames(config: Config, resourceGroupId: string): DnsNames | undefined
   return {
     zoneName,
     zoneOrigin: dns.zoneName ? "dns.zoneName" : "prefix",
-    zoneId: `${resourceGroupId}/providers/Microsoft.Network/dnsZones/${zoneName}`,
+    zoneId: dnsZoneId(resourceGroupId, zoneName),
     parent: parent && {
       zoneName: parent.zoneName,
       resourceGroupName: parent.resourceGroupName,
       subscriptionId: parent.subscriptionId ?? config.subscriptionId,
     },
+  };
+}
+
+/** Default infrastructure ID: HyperShift's shape (`<name, 21 chars>-<5 chars>`), stable instead of random. */
+export function defaultInfraId(config: Config, cluster: string): string {
+  return `${cluster.slice(0, 21).replace(/-+$/, "")}-${stableSuffix(config.subscriptionId, config.prefix, cluster).slice(0, 5)}`;
+}
+
+/** Lowercase `dnszones`, as ARM returns it (and so HyperShift's create infra writes publicZoneID). */
+const dnsZoneId = (resourceGroupId: string, zone: string) => `${resourceGroupId}/providers/Microsoft.Network/dnszones/${zone}`;
+
+const rgId = (subscription: string, group: string) => `/subscriptions/${subscription}/resourceGroups/${group}`;
+
+/** `/subscriptions/<s>/resourceGroups/<rg>/...` → subscription and group. */
+function parseArmId(id: string): { subscription: string; resourceGroup: string; name: string } {
+  const parts = id.split("/");
+  return { subscription: parts[2], resourceGroup: parts[4], name: parts[parts.length - 1] };
+}
+
+function hostedClusterNames(
+  config: Config,
+  configDir: string,
+  cluster: ClusterConfig,
+  hosted: HostedClusterConfig,
+  index: number,
+  identities: readonly IdentityNames[],
+  deploymentZone: string | undefined,
+  persistentGroup: string,
+): HostedClusterNames {
+  const at = `clusters[${index}].hostedCluster`;
+  const name = cluster.name;
+  const sub = config.subscriptionId;
+  const infraId = hosted.infraId ?? defaultInfraId(config, name);
+  const network = hosted.network;
+  const existing = network.existing ?? {};
+
+  const group = (key: "managed" | "vnet" | "nsg", fallback: string, create: boolean): ResourceGroupNames => {
+    const groupName = network.resourceGroups[key] ?? fallback;
+    return { name: groupName, id: rgId(sub, groupName), create, origin: network.resourceGroups[key] ? `${at}.network.resourceGroups.${key}` : `clusters[${index}].name` };
+  };
+  const managed = group("managed", `${name}-managed-rg`, true);
+  const ownGroup = (key: "vnet" | "nsg", existingId: string | undefined, fallback: string): ResourceGroupNames => {
+    if (existingId) {
+      const parsed = parseArmId(existingId);
+      return { name: parsed.resourceGroup, id: rgId(parsed.subscription, parsed.resourceGroup), create: false, origin: `${at}.network.existing.${key}Id` };
+    }
+    return network.singleResourceGroup ? { ...managed, create: false } : group(key, fallback, true);
+  };
+  const vnetGroup = ownGroup("vnet", existing.vnetId, `${name}-customer-vnet-rg`);
+  const nsgGroup = ownGroup("nsg", existing.nsgId, `${name}-customer-nsg-rg`);
+
+  const resource = (existingId: string | undefined, configured: string | undefined, fallback: string, rg: ResourceGroupNames, type: string, key: string): NetworkResourceNames =>
+    existingId
+      ? { name: parseArmId(existingId).name, id: existingId, resourceGroup: parseArmId(existingId).resourceGroup, create: false, origin: `${at}.network.existing.${key}Id` }
+      : {
+          name: configured ?? fallback,
+          id: `${rg.id}/providers/${type}/${configured ?? fallback}`,
+          resourceGroup: rg.name,
+          create: true,
+          origin: configured ? `${at}.network.${key}Name` : `clusters[${index}].name`,
+        };
+  const vnet = resource(existing.vnetId, network.vnetName, `${name}-customer-vnet`, vnetGroup, "Microsoft.Network/virtualNetworks", "vnet");
+  const subnetName = network.subnetName ?? `${name}-customer-subnet-1`;
+  const subnet: NetworkResourceNames = existing.subnetId
+    ? { name: parseArmId(existing.subnetId).name, id: existing.subnetId, resourceGroup: parseArmId(existing.subnetId).resourceGroup, create: false, origin: `${at}.network.existing.subnetId` }
+    : { name: subnetName, id: `${vnet.id}/subnets/${subnetName}`, resourceGroup: vnet.resourceGroup, create: true, origin: network.subnetName ? `${at}.network.subnetName` : `clusters[${index}].name` };
+  const nsg = resource(existing.nsgId, network.nsgName, `${name}-customer-nsg`, nsgGroup, "Microsoft.Network/networkSecurityGroups", "nsg");
+
+  // The baseDomain zone: given, or the delegating parent of dns when it has that name.
+  // The baseDomain zone: given; or this deployment's own zone (persistent group); or its parent.
+  const parent = config.dns?.parent;
+  const known =
+    deploymentZone === hosted.baseDomain
+      ? { group: persistentGroup, subscription: sub }
+      : parent && parent.zoneName === hosted.baseDomain
+        ? { group: parent.resourceGroupName, subscription: parent.subscriptionId ?? sub }
+        : undefined;
+  const zoneGroup = hosted.publicZone?.resourceGroupName ?? known?.group ?? "";
+  const zoneSubscription = hosted.publicZone ? (hosted.publicZone.subscriptionId ?? sub) : (known?.subscription ?? sub);
+  const publicZone = {
+    name: hosted.baseDomain,
+    resourceGroupName: zoneGroup, // rules.ts reports a zone it cannot locate
+    resourceGroupId: rgId(zoneSubscription, zoneGroup),
+    id: dnsZoneId(rgId(zoneSubscription, zoneGroup), hosted.baseDomain),
+  };
+  const privateZoneName = `${name}.${hosted.baseDomain}`;
+
+  const scopes: Record<RoleScope, string> = { managed: managed.id, vnet: vnetGroup.id, nsg: nsgGroup.id, dnsZone: publicZone.resourceGroupId };
+  const assignments = new Map<string, RoleAssignmentNames>();
+  for (const identity of identities) {
+    const role = COMPONENT_ROLES[identity.key];
+    if (!role) continue;
+    for (const scopeKind of role.scopes) {
+      const scope = scopes[scopeKind];
+      const assignmentName = uuidv5(`${infraId}-${role.component}-${scope}`);
+      // Groups that coincide give the same name: HyperShift skips the duplicate, so do we.
+      if (!assignments.has(assignmentName)) {
+        assignments.set(assignmentName, { component: role.component, identity: identity.key, roleGuid: role.roleGuid, roleName: role.roleName, scopeKind, scope, name: assignmentName });
+      }
+    }
+  }
+
+  const useExternalDns = hosted.externalDns ?? config.externalDns !== undefined;
+  return {
+    infraStack: infraStackName(name),
+    clusterStack: clusterStackName(name),
+    infraId,
+    infraIdOrigin: hosted.infraId ? `${at}.infraId` : `clusters[${index}].name`,
+    namespace: hosted.namespace,
+    controlPlaneNamespace: `${hosted.namespace}-${name}`.replace(/\./g, "-"),
+    resourceGroups: { managed, vnet: vnetGroup, nsg: nsgGroup },
+    vnet,
+    subnet,
+    nsg,
+    privateZone: {
+      name: privateZoneName,
+      id: `${managed.id}/providers/Microsoft.Network/privateDnsZones/${privateZoneName}`,
+      linkName: `${name}-${infraId}`,
+    },
+    publicZone,
+    loadBalancer: { name: infraId },
+    secrets: {
+      pullSecret: `${name}-pull-secret`,
+      sshKey: `${name}-ssh-key`,
+      // No hyphen on Azure (AWS and GCP use <name>-sa-token-issuer-key): notes §6.
+      signingKey: `${name}sa-token-issuer-key`,
+      etcdEncryptionKey: `${name}-etcd-encryption-key`,
+      cloudCredentials: `${name}-cloud-credentials`,
+    },
+    files: {
+      pullSecretFile: path.resolve(configDir, hosted.pullSecretFile),
+      sshPublicKeyFile: hosted.sshPublicKeyFile && path.resolve(configDir, hosted.sshPublicKeyFile),
+    },
+    externalDnsDomain: useExternalDns ? deploymentZone : undefined,
+    roleAssignments: [...assignments.values()],
   };
 }

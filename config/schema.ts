@@ -64,6 +64,172 @@ const signingKey = z
   })
   .describe("Service-account signing key pair of the hosted clusters' kube-apiserver.");
 
+/** IPv4 CIDR; the address/prefix consistency and overlaps are checked in rules.ts. */
+const cidr = (what: string) =>
+  z
+    .string()
+    .regex(/^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\/([0-9]|[12]\d|3[0-2])$/, {
+      error: `must be an IPv4 CIDR such as 10.0.0.0/16 (${what})`,
+    });
+
+const kubernetesName = (what: string) =>
+  z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, {
+    error: `must be 1-63 lowercase letters, digits or '-', starting and ending with a letter or digit (${what})`,
+  });
+
+/** A full ARM ID of a resource type; the subscription is checked against the config in rules.ts. */
+const armId = (type: string, example: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^/subscriptions/[0-9a-fA-F-]{36}/resourceGroups/[-\\w.()]{1,90}/providers/${type.replace(/\./g, "\\.")}$`), {
+      error: `must be a full ARM ID like ${example}`,
+    });
+
+const nodePool = z
+  .strictObject({
+    name: kubernetesName("NodePool name").describe("NodePool name (metadata.name), unique in the cluster's namespace."),
+    replicas: z.number().int().min(0, { error: "must be 0 or more" }).default(2).describe("Number of worker VMs."),
+    vmSize: z
+      .string()
+      .regex(/^(Standard_|Basic_)?[A-Z]+[0-9]+(-[0-9]+)?[abdilmptsCNP]*(_[A-Z]*[0-9]+[A-Z]*)?(_v[0-9]+)?$/, {
+        error: "must be an Azure VM size such as Standard_D4s_v5 (the NodePool CRD pattern)",
+      })
+      .default("Standard_D4s_v5")
+      .describe("Azure VM size of the workers."),
+    osDisk: z
+      .strictObject({
+        sizeGiB: z.number().int().min(16).max(32767).default(120).describe("OS disk size in GiB (16-32767)."),
+        storageAccountType: z
+          .enum(["Premium_LRS", "PremiumV2_LRS", "Standard_LRS", "StandardSSD_LRS"])
+          .default("Premium_LRS")
+          .describe("OS disk storage type."),
+      })
+      .default({ sizeGiB: 120, storageAccountType: "Premium_LRS" })
+      .describe("OS disk of the workers (as `hypershift create cluster azure` writes it)."),
+    diagnostics: z.enum(["Managed", "Disabled"]).default("Managed").describe("Boot diagnostics storage (Managed: Azure-managed storage)."),
+    imageGeneration: z.enum(["Gen1", "Gen2"]).default("Gen2").describe("Hyper-V generation of the marketplace image (case-sensitive)."),
+    marketplace: z
+      .strictObject({
+        publisher: z.string().regex(/^[a-z0-9][a-z0-9-_]{2,49}$/, { error: "must match ^[a-z0-9][a-z0-9-_]{2,49}$" }).describe("Image publisher, e.g. azureopenshift."),
+        offer: z.string().min(1).max(255).describe("Image offer, e.g. aro4."),
+        sku: z.string().regex(/^[a-z0-9-_]{1,255}$/, { error: "must match ^[a-z0-9-_]+$" }).describe("Image SKU, e.g. aro_419."),
+        version: z
+          .string()
+          .max(32, { error: "must be at most 32 characters" })
+          .regex(/^([0-9]+\.[0-9]+\.[0-9]+|latest)$/, { error: "must be <major>.<minor>.<patch> or latest" })
+          .describe("Image version."),
+      })
+      .optional()
+      .describe("A specific marketplace image: all four fields. Default: the image of the release payload (OpenShift 4.20+)."),
+    availabilityZone: z
+      // YAML reads an unquoted 1 as a number; the CRD wants the string.
+      .preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"]))
+      .optional()
+      .describe("Azure availability zone of the VMs. Default: none."),
+    encryptionAtHost: z
+      .enum(["Enabled", "Disabled"])
+      .optional()
+      .describe("Host encryption of the VMs. Default: the CRD's Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost."),
+  })
+  .describe("A NodePool: a set of identical worker VMs.");
+
+const hostedCluster = z
+  .strictObject({
+    releaseImage: z
+      .string()
+      .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)+(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(@sha256:[a-f0-9]{64})?$/, {
+        error: "must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64 (registry/repository with a tag or @sha256 digest)",
+      })
+      .refine((image) => /(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[a-f0-9]{64})$/.test(image.replace(/^[^/]*\//, "")), {
+        error: "must name a tag or an @sha256 digest (HyperShift needs an exact release)",
+      })
+      .describe("OpenShift release image of the control plane and the NodePools (upgrade: change it)."),
+    baseDomain: azureName(AZURE_NAME_RULES.dnsZone).describe("Base domain: an existing public Azure DNS zone (seed 004: the parent zone, e.g. example.com)."),
+    publicZone: z
+      .strictObject({
+        resourceGroupName: azureName(AZURE_NAME_RULES.resourceGroup).describe("Resource group of the baseDomain zone."),
+        subscriptionId: guid("subscription of the baseDomain zone").optional().describe("Subscription of the baseDomain zone. Default: subscriptionId."),
+      })
+      .optional()
+      .describe("Where the baseDomain zone is (dns.publicZoneID, ingress role scope). Default: dns.parent when baseDomain is dns.parent.zoneName."),
+    externalDns: z
+      .boolean()
+      .optional()
+      .describe("Publish the API, OAuth, Konnectivity and Ignition as Routes named in the ExternalDNS zone. Default: true when externalDns is configured."),
+    namespace: kubernetesName("namespace").default("clusters").describe("Namespace of the HostedCluster, NodePools and secrets on the management cluster."),
+    infraId: z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9]{0,38}[a-z0-9])?$/, { error: "must be 1-40 lowercase letters, digits or '-', starting and ending with a letter or digit" })
+      .optional()
+      .describe("Infrastructure ID (names the load balancer, public IP and role assignments). Default: <name, 21 chars>-<5 hex of a stable hash>."),
+    pullSecretFile: z.string().min(1, { error: "must be a path" }).describe("Pull secret JSON, relative to the config file; read at plan time, never at synth."),
+    sshPublicKeyFile: z
+      .string()
+      .min(1, { error: "must be a path" })
+      .optional()
+      .describe("SSH public key for the workers, relative to the config file. Default: a key generated in Terraform state (tls provider)."),
+    controllerAvailabilityPolicy: z
+      .enum(["SingleReplica", "HighlyAvailable"])
+      .default("SingleReplica")
+      .describe("Control-plane replicas (the CLI default is SingleReplica)."),
+    etcd: z
+      .strictObject({
+        storageSize: z.string().regex(/^[1-9][0-9]*(Mi|Gi|Ti)$/, { error: "must be a size such as 8Gi" }).default("8Gi").describe("etcd volume size."),
+        storageClassName: kubernetesName("storage class").optional().describe("Storage class of the etcd volume. Default: the cluster default."),
+      })
+      .default({ storageSize: "8Gi" })
+      .describe("Managed etcd storage."),
+    network: z
+      .strictObject({
+        singleResourceGroup: z
+          .boolean()
+          .default(false)
+          .describe("Put the VNet and NSG in the managed resource group (as --resource-group-name does) instead of their own groups."),
+        resourceGroups: z
+          .strictObject({
+            managed: azureName(AZURE_NAME_RULES.resourceGroup).optional().describe("Managed resource group. Default: <name>-managed-rg."),
+            vnet: azureName(AZURE_NAME_RULES.resourceGroup).optional().describe("VNet resource group. Default: <name>-customer-vnet-rg."),
+            nsg: azureName(AZURE_NAME_RULES.resourceGroup).optional().describe("NSG resource group. Default: <name>-customer-nsg-rg."),
+          })
+          .default({})
+          .describe("Resource group names (seed 004's, with the cluster name for the prefix)."),
+        vnetName: azureName(AZURE_NAME_RULES.virtualNetwork).optional().describe("VNet name. Default: <name>-customer-vnet."),
+        subnetName: azureName(AZURE_NAME_RULES.networkName).optional().describe("Subnet name. Default: <name>-customer-subnet-1."),
+        nsgName: azureName(AZURE_NAME_RULES.networkName).optional().describe("NSG name. Default: <name>-customer-nsg."),
+        vnetCidr: cidr("VNet address space").default("10.0.0.0/16").describe("VNet address space."),
+        subnetCidr: cidr("subnet").default("10.0.0.0/24").describe("Subnet of the workers, inside vnetCidr."),
+        existing: z
+          .strictObject({
+            vnetId: armId("Microsoft.Network/virtualNetworks/[^/]+", "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>")
+              .optional()
+              .describe("Bring your own VNet (full ARM ID); needs subnetId."),
+            subnetId: armId(
+              "Microsoft.Network/virtualNetworks/[^/]+/subnets/[^/]+",
+              "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>/subnets/<subnet>",
+            )
+              .optional()
+              .describe("Bring your own subnet (full ARM ID, in vnetId)."),
+            nsgId: armId("Microsoft.Network/networkSecurityGroups/[^/]+", "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/networkSecurityGroups/<nsg>")
+              .optional()
+              .describe("Bring your own network security group (full ARM ID)."),
+          })
+          .optional()
+          .describe("Existing network resources: none of them is created (nor its resource group)."),
+        clusterNetwork: cidr("pod network").default("10.132.0.0/14").describe("Pod network (HyperShift's default)."),
+        serviceNetwork: cidr("service network").default("172.31.0.0/16").describe("Service network (HyperShift's default)."),
+        machineNetwork: cidr("machine network").optional().describe("Machine network. Default: none (as the CLI)."),
+      })
+      .default({ singleResourceGroup: false, resourceGroups: {}, vnetCidr: "10.0.0.0/16", subnetCidr: "10.0.0.0/24", clusterNetwork: "10.132.0.0/14", serviceNetwork: "172.31.0.0/16" })
+      .describe("Azure network of the workers and the cluster's internal networks."),
+    nodePools: z.array(nodePool).default([]).describe("NodePools of the cluster (add, scale or remove them here)."),
+    availableTimeout: z
+      .string()
+      .regex(/^[1-9]\d*[smh]$/, { error: "must be a duration such as 45m" })
+      .default("45m")
+      .describe("How long apply waits for the HostedCluster condition Available (and delete for its finalizers)."),
+  })
+  .describe("Phase 3: the cluster's Azure infrastructure and the HostedCluster on the management cluster. Omit for Phase 1 only.");
+
 const cluster = z
   .strictObject({
     name: z
@@ -88,6 +254,7 @@ const cluster = z
       })
       .default({ controlPlaneOperator: false, kms: false })
       .describe("Workload identities of this cluster."),
+    hostedCluster: hostedCluster.optional(),
   })
   .describe("A hosted cluster.");
 
@@ -316,3 +483,5 @@ export type SigningKeyConfig = z.output<typeof signingKey>;
 export type DnsConfig = z.output<typeof dns>;
 export type ExternalDnsConfig = z.output<typeof externalDns>;
 export type ManagementClusterConfig = z.output<typeof managementCluster>;
+export type HostedClusterConfig = z.output<typeof hostedCluster>;
+export type NodePoolConfig = z.output<typeof nodePool>;

@@ -2,7 +2,9 @@ import { App, TerraformStack } from "cdktf";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../config/load";
+import { ClusterStack } from "./cluster-stack";
 import { IdentitiesStack } from "./identities-stack";
+import { InfraStack } from "./infra-stack";
 import { ManagementStack } from "./management-stack";
 import { SharedStack } from "./shared-stack";
 
@@ -18,11 +20,25 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     return stack;
   });
   const stacks: TerraformStack[] = [shared, ...clusterStacks];
-  if (loaded.operatorBundle) {
-    const management = new ManagementStack(app, { ...context, bundle: loaded.operatorBundle });
+  const management = loaded.operatorBundle && new ManagementStack(app, { ...context, bundle: loaded.operatorBundle });
+  if (management) {
     // Phase 2 follows Phase 1: it reads the ExternalDNS credentials from the shared stack's state.
     management.addDependency(shared);
     stacks.push(management);
+  }
+  for (const [index, cluster] of loaded.names.clusters.entries()) {
+    if (!cluster.hosted) continue;
+    // Phase 3, per cluster: nothing here depends on another cluster, so a change to one cluster
+    // plans only its own stacks. Destroy runs in reverse: the HostedCluster goes (and HyperShift
+    // cleans up its VMs) before its resource groups.
+    const infra = new InfraStack(app, { ...context, cluster });
+    infra.addDependency(clusterStacks[index]);
+    stacks.push(infra);
+    if (!management) continue; // rules.ts requires managementCluster with hostedCluster
+    const hostedCluster = new ClusterStack(app, { ...context, cluster });
+    hostedCluster.addDependency(infra);
+    hostedCluster.addDependency(management);
+    stacks.push(hostedCluster);
   }
   return stacks;
 }

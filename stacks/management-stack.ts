@@ -1,4 +1,4 @@
-import { KubernetesProvider } from "@cdktf/provider-kubernetes/lib/provider";
+import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { DataResource, Fn, Op, TerraformLocal, TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
@@ -6,7 +6,7 @@ import { OperatorBundle, PULL_SECRET_NAME } from "../config/operator-bundle";
 import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
-import { configureBackend, pathFromStack, remoteState, StackContext } from "./stack-setup";
+import { configureBackend, configureKubernetesProvider, remoteState, StackContext, terraformFilePath } from "./stack-setup";
 
 export interface ManagementStackProps extends StackContext {
   /** The checked operator bundle (config loader). */
@@ -28,16 +28,8 @@ export class ManagementStack extends TerraformStack {
     const files = names.managementCluster;
     if (!management || !files) throw new Error("internal: ManagementStack needs managementCluster in the config");
 
-    // Paths as written when absolute or ~/ (the provider expands ~ where Terraform runs);
-    // relative ones are rebased onto the stack folder, where Terraform runs.
-    const terraformPath = (written: string, resolved: string) =>
-      written.startsWith("~") || path.isAbsolute(written) ? written : pathFromStack(props, stackName, resolved);
-
-    // No kubeconfig in the config: the provider reads KUBE_* variables (Terraform Cloud).
-    new KubernetesProvider(this, "kubernetes", {
-      configPath: management.kubeconfig && files.kubeconfig && terraformPath(management.kubeconfig.path, files.kubeconfig),
-      configContext: management.kubeconfig?.context,
-    });
+    const terraformPath = (written: string, resolved: string) => terraformFilePath(props, stackName, written, resolved);
+    configureKubernetesProvider(this, stackName, props);
 
     if (bundle.exampleOnly) {
       // The bundled examples synthesize, but their abridged CRDs must never reach a cluster.
@@ -89,6 +81,18 @@ export class ManagementStack extends TerraformStack {
         dependsOn: operator.definitions,
       });
       operator.addWorkloadDependency(pullSecret.resource);
+    }
+
+    // Namespaces of the HostedClusters: shared by several clusters (HyperShift's default is
+    // `clusters`), so they belong here, not to any one cluster's stack.
+    const namespaces = [...new Set(names.clusters.flatMap((c) => (c.hosted ? [c.hosted.namespace] : [])))].sort();
+    for (const namespace of namespaces) {
+      new Manifest(this, `HostedClusterNamespace_${namespace}`, {
+        manifest: { apiVersion: "v1", kind: "Namespace", metadata: { name: namespace } },
+        fieldManager: { name: "hcp-azure" },
+        // Deleting it would delete every HostedCluster in it.
+        lifecycle: { preventDestroy: management.operator.preventDestroy },
+      });
     }
 
     new TerraformOutput(this, "operator_namespace", { value: bundle.operatorNamespace });

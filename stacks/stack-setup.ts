@@ -1,4 +1,5 @@
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
+import { KubernetesProvider } from "@cdktf/provider-kubernetes/lib/provider";
 import {
   AzurermBackend,
   CloudBackend,
@@ -27,10 +28,24 @@ export interface StackContext {
  * Backend and Azure provider of one stack. Credentials are never configured here: the provider
  * takes them from the environment (az login, ARM_* variables, OIDC in Terraform Cloud).
  */
-export function configureAzureStack(stack: TerraformStack, stackName: string, context: StackContext): void {
+export function configureAzureStack(
+  stack: TerraformStack,
+  stackName: string,
+  context: StackContext,
+  options: {
+    /**
+     * Let destroy delete resource groups that still hold resources Terraform did not create
+     * (what `hypershift destroy infra azure` does). Only for stacks whose groups are owned by
+     * one hosted cluster: HyperShift, CAPZ and the cluster's operators leave disks, NICs, public
+     * IPs and the image registry's storage account in them.
+     * @default false
+     */
+    readonly deleteNonEmptyResourceGroups?: boolean;
+  } = {},
+): void {
   configureBackend(stack, stackName, context);
   new AzurermProvider(stack, "azurerm", {
-    features: [{}],
+    features: [options.deleteNonEmptyResourceGroups ? { resourceGroup: [{ preventDeletionIfContainsResources: false }] } : {}],
     subscriptionId: context.config.subscriptionId,
     tenantId: context.config.tenantId,
     // Storage accounts have shared keys disabled: data-plane calls (blob uploads) use Entra ID.
@@ -44,6 +59,27 @@ export function configureAzureStack(stack: TerraformStack, stackName: string, co
  */
 export function pathFromStack(context: StackContext, stackName: string, file: string): string {
   return path.relative(path.join(context.outdir, "stacks", stackName), file);
+}
+
+/**
+ * A file path for Terraform functions and provider settings: as written when absolute or `~/`
+ * (the provider expands `~` where Terraform runs); a relative one is rebased onto the stack folder.
+ */
+export function terraformFilePath(context: StackContext, stackName: string, written: string, resolved: string): string {
+  return written.startsWith("~") || path.isAbsolute(written) ? written : pathFromStack(context, stackName, resolved);
+}
+
+/**
+ * The Kubernetes provider for the management cluster: the config's kubeconfig path and context,
+ * or nothing, so the provider reads KUBE_* variables (Terraform Cloud).
+ */
+export function configureKubernetesProvider(stack: TerraformStack, stackName: string, context: StackContext): KubernetesProvider {
+  const kubeconfig = context.config.managementCluster?.kubeconfig;
+  const resolved = context.names.managementCluster?.kubeconfig;
+  return new KubernetesProvider(stack, "kubernetes", {
+    configPath: kubeconfig && resolved && terraformFilePath(context, stackName, kubeconfig.path, resolved),
+    configContext: kubeconfig?.context,
+  });
 }
 
 /**

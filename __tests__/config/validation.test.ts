@@ -29,10 +29,26 @@ function base(): RawConfig {
     resourceGroup: { name: "os4-common", create: false },
     oidc: { issuer: "shared" },
     serviceAccountSigningKey: { publicKeyFile: "keys/example-signer.public" },
-    clusters: [{ name: "myprefix-hc" }],
+    clusters: [
+      {
+        name: "myprefix-hc",
+        hostedCluster: {
+          releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64",
+          baseDomain: "example.com",
+          publicZone: { resourceGroupName: "myparent-dns-rg" },
+          pullSecretFile: "pull-secret.json",
+          nodePools: [{ name: "myprefix-hc", replicas: 2 }],
+        },
+      },
+    ],
     managementCluster: { operator: { bundleFile: "operator/hypershift-operator.yaml" } },
   };
 }
+
+/** The first cluster's hostedCluster section (mutable). */
+const hc = (c: RawConfig) => c.clusters[0].hostedCluster;
+const HC = "clusters[0].hostedCluster";
+const SUB = "00000000-0000-0000-0000-000000000000";
 
 /** Adds the public zone, ExternalDNS and the external-dns bundle (valid), with externalDns overrides. */
 function withExternalDns(c: RawConfig, externalDns: RawConfig = {}): RawConfig {
@@ -508,6 +524,150 @@ const cases: BadCase[] = [
     message: /must be exactly the delegated zone hcp\.example\.com \(dns\.zoneName\)/,
   },
 
+  // hostedCluster (Phase 3)
+  { name: "hostedCluster without releaseImage", mutate: (c) => delete hc(c).releaseImage, path: `${HC}.releaseImage`, message: /is required/ },
+  { name: "releaseImage without tag or digest", mutate: (c) => (hc(c).releaseImage = "quay.io/openshift-release-dev/ocp-release"), path: `${HC}.releaseImage`, message: /tag or an @sha256 digest/ },
+  { name: "releaseImage with uppercase registry", mutate: (c) => (hc(c).releaseImage = "Quay.io/ocp-release:4.21.0"), path: `${HC}.releaseImage`, message: /image reference/ },
+  { name: "releaseImage with a short digest", mutate: (c) => (hc(c).releaseImage = "quay.io/ocp/release@sha256:abc"), path: `${HC}.releaseImage` },
+  { name: "hostedCluster without pullSecretFile", mutate: (c) => delete hc(c).pullSecretFile, path: `${HC}.pullSecretFile`, message: /is required/ },
+  { name: "hostedCluster without managementCluster", mutate: (c) => delete c.managementCluster, path: HC, message: /needs managementCluster/ },
+  { name: "baseDomain zone that cannot be located", mutate: (c) => delete hc(c).publicZone, path: `${HC}.publicZone`, message: /Azure DNS zone example.com/ },
+  { name: "nodePool replicas negative", mutate: (c) => (hc(c).nodePools[0].replicas = -1), path: `${HC}.nodePools[0].replicas`, value: -1, message: /0 or more/ },
+  { name: "nodePool vmSize lowercase", mutate: (c) => (hc(c).nodePools[0].vmSize = "standard_d4s_v5"), path: `${HC}.nodePools[0].vmSize`, value: "standard_d4s_v5", message: /VM size/ },
+  { name: "nodePool imageGeneration gen2 (case-sensitive)", mutate: (c) => (hc(c).nodePools[0].imageGeneration = "gen2"), path: `${HC}.nodePools[0].imageGeneration`, value: "gen2", message: /one of Gen1, Gen2/ },
+  {
+    name: "nodePool marketplace with three of four fields",
+    mutate: (c) => (hc(c).nodePools[0].marketplace = { publisher: "azureopenshift", offer: "aro4", sku: "aro_419" }),
+    path: `${HC}.nodePools[0].marketplace.version`,
+    message: /is required/,
+  },
+  { name: "nodePool OS disk below 16 GiB", mutate: (c) => (hc(c).nodePools[0].osDisk = { sizeGiB: 8 }), path: `${HC}.nodePools[0].osDisk.sizeGiB`, value: 8 },
+  { name: "nodePool availability zone 4", mutate: (c) => (hc(c).nodePools[0].availabilityZone = "4"), path: `${HC}.nodePools[0].availabilityZone`, value: "4" },
+  {
+    name: "two NodePools with one name",
+    mutate: (c) => hc(c).nodePools.push({ name: "myprefix-hc" }),
+    path: `${HC}.nodePools[1].name`,
+    message: /already exists in the same namespace/,
+  },
+  { name: "vnetCidr not a CIDR", mutate: (c) => (hc(c).network = { vnetCidr: "10.0.0.0" }), path: `${HC}.network.vnetCidr`, value: "10.0.0.0", message: /IPv4 CIDR/ },
+  { name: "vnetCidr with host bits", mutate: (c) => (hc(c).network = { vnetCidr: "10.0.1.0/16" }), path: `${HC}.network.vnetCidr`, value: "10.0.1.0/16", message: /host bits set; the network is 10\.0\.0\.0\/16/ },
+  { name: "subnet outside the VNet", mutate: (c) => (hc(c).network = { subnetCidr: "10.1.0.0/24" }), path: `${HC}.network.subnetCidr`, value: "10.1.0.0/24", message: /inside network.vnetCidr 10.0.0.0\/16/ },
+  {
+    name: "service network overlapping the VNet",
+    mutate: (c) => (hc(c).network = { serviceNetwork: "10.0.128.0/17" }),
+    path: `${HC}.network.serviceNetwork`,
+    message: /overlaps network.vnetCidr 10.0.0.0\/16/,
+  },
+  {
+    name: "cluster network overlapping the service network",
+    mutate: (c) => (hc(c).network = { clusterNetwork: "172.16.0.0/12" }),
+    path: `${HC}.network.clusterNetwork`,
+    message: /overlaps network.serviceNetwork 172.31.0.0\/16/,
+  },
+  {
+    name: "machineNetwork not containing the subnet",
+    mutate: (c) => (hc(c).network = { machineNetwork: "10.0.1.0/24" }),
+    path: `${HC}.network.machineNetwork`,
+    message: /must contain network.subnetCidr/,
+  },
+  {
+    name: "existing VNet in another subscription",
+    mutate: (c) =>
+      (hc(c).network = {
+        existing: {
+          vnetId: "/subscriptions/99999999-9999-9999-9999-999999999999/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v",
+          subnetId: "/subscriptions/99999999-9999-9999-9999-999999999999/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets/s",
+        },
+      }),
+    path: `${HC}.network.existing.vnetId`,
+    message: /must be in subscriptionId/,
+  },
+  {
+    name: "existing VNet without its subnet",
+    mutate: (c) => (hc(c).network = { existing: { vnetId: `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v` } }),
+    path: `${HC}.network.existing.subnetId`,
+    message: /is required with network.existing.vnetId/,
+  },
+  {
+    name: "existing subnet of another VNet",
+    mutate: (c) =>
+      (hc(c).network = {
+        existing: {
+          vnetId: `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v`,
+          subnetId: `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/other/subnets/s`,
+        },
+      }),
+    path: `${HC}.network.existing.subnetId`,
+    message: /must be a subnet of network.existing.vnetId/,
+  },
+  {
+    name: "existing NSG given as a name, not an ARM ID",
+    mutate: (c) => (hc(c).network = { existing: { nsgId: "my-nsg" } }),
+    path: `${HC}.network.existing.nsgId`,
+    value: "my-nsg",
+    message: /full ARM ID/,
+  },
+  {
+    name: "managed resource group equal to the persistent group",
+    mutate: (c) => (hc(c).network = { resourceGroups: { managed: "os4-common" } }),
+    path: `${HC}.network.resourceGroups.managed`,
+    value: "os4-common",
+    message: /is the persistent resource group/,
+  },
+  {
+    name: "VNet and NSG groups with one name without singleResourceGroup",
+    mutate: (c) => (hc(c).network = { resourceGroups: { vnet: "net-rg", nsg: "net-rg" } }),
+    path: `${HC}.network.resourceGroups.nsg`,
+    message: /is also the .* group; use network.singleResourceGroup/,
+  },
+  { name: "externalDns publishing without externalDns", mutate: (c) => (hc(c).externalDns = true), path: `${HC}.externalDns`, message: /needs the top-level externalDns/ },
+  {
+    name: "baseDomain inside the ExternalDNS zone (two routers)",
+    mutate: (c) => {
+      withExternalDns(c);
+      hc(c).baseDomain = "myprefix.example.com";
+      hc(c).publicZone = { resourceGroupName: "os4-common" };
+    },
+    path: `${HC}.baseDomain`,
+    message: /lies in the ExternalDNS zone myprefix.example.com/,
+  },
+  { name: "service network in OVN's join range", mutate: (c) => (hc(c).network = { serviceNetwork: "100.64.0.0/16" }), path: `${HC}.network.serviceNetwork`, message: /overlaps 100.64.0.0\/16, which OVN-Kubernetes reserves/ },
+  { name: "pod network smaller than a /22", mutate: (c) => (hc(c).network = { clusterNetwork: "10.200.0.0/23" }), path: `${HC}.network.clusterNetwork`, message: /\/22 or larger/ },
+  {
+    name: "existing VNet in the persistent resource group",
+    mutate: (c) =>
+      (hc(c).network = {
+        existing: {
+          vnetId: `/subscriptions/${SUB}/resourceGroups/os4-common/providers/Microsoft.Network/virtualNetworks/v`,
+          subnetId: `/subscriptions/${SUB}/resourceGroups/os4-common/providers/Microsoft.Network/virtualNetworks/v/subnets/s`,
+        },
+      }),
+    path: `${HC}.network.existing.vnetId`,
+    message: /persistent resource group, where the cluster's identities would get Contributor/,
+  },
+  { name: "hosted cluster in the operator namespace", mutate: (c) => (hc(c).namespace = "hypershift"), path: `${HC}.namespace`, value: "hypershift", message: /operator's namespace/ },
+  { name: "infraId with uppercase", mutate: (c) => (hc(c).infraId = "MyInfra"), path: `${HC}.infraId`, value: "MyInfra" },
+  { name: "namespace with a dot", mutate: (c) => (hc(c).namespace = "my.clusters"), path: `${HC}.namespace`, value: "my.clusters" },
+  { name: "etcd size without unit", mutate: (c) => (hc(c).etcd = { storageSize: "8" }), path: `${HC}.etcd.storageSize`, value: "8", message: /8Gi/ },
+  { name: "availableTimeout in words", mutate: (c) => (hc(c).availableTimeout = "an hour"), path: `${HC}.availableTimeout`, value: "an hour" },
+  {
+    name: "two clusters with one infraId",
+    mutate: (c) => {
+      c.clusters.push({ name: "second", hostedCluster: { ...hc(c), nodePools: [], infraId: "shared-infra" } });
+      hc(c).infraId = "shared-infra";
+    },
+    path: "clusters[1].hostedCluster.infraId",
+    message: /another cluster also uses/,
+  },
+  {
+    name: "two clusters creating one resource group",
+    mutate: (c) => {
+      c.clusters.push({ name: "second", hostedCluster: { ...hc(c), nodePools: [], network: { resourceGroups: { managed: "myprefix-hc-managed-rg" } } } });
+    },
+    path: "clusters[1].hostedCluster.network.resourceGroups.managed",
+    message: /another cluster also creates/,
+  },
+
   // wrong types
   {
     name: "clusters as a map",
@@ -755,6 +915,29 @@ describe("config validation: valid input", () => {
     expect(future.ok && future.warnings.some((w) => w.includes("endDate"))).toBe(false);
   });
 
+  it("accepts an unquoted availability zone (YAML reads 1 as a number) and writes the string", () => {
+    const config = base();
+    hc(config).nodePools[0].availabilityZone = 1;
+    const result = validateConfig(config, EXAMPLES);
+    if (!result.ok) throw new Error(formatIssues(result));
+    expect(result.config.clusters[0].hostedCluster?.nodePools[0].availabilityZone).toBe("1");
+  });
+
+  it("locates a baseDomain that is this deployment's own zone in the persistent group, without publicZone", () => {
+    const config = base();
+    config.dns = { zoneName: "hcp.example.com" };
+    hc(config).baseDomain = "hcp.example.com";
+    delete hc(config).publicZone;
+    const result = validateConfig(config, EXAMPLES);
+    if (!result.ok) throw new Error(formatIssues(result));
+    expect(result.names.clusters[0].hosted?.publicZone).toEqual({
+      name: "hcp.example.com",
+      resourceGroupName: "os4-common",
+      resourceGroupId: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/os4-common",
+      id: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/os4-common/providers/Microsoft.Network/dnszones/hcp.example.com",
+    });
+  });
+
   it("accepts names at their limits", () => {
     const config = base();
     config.prefix = `a${"b".repeat(18)}9`; // 20 characters
@@ -827,5 +1010,19 @@ describe("bundle warnings", () => {
     expect(warningsOf(config)).toEqual(expect.arrayContaining([expect.stringMatching(/TXT owner ID 0b7c9a52-.* looks like the random UUID/)]));
     expect(warningsOf(withExternalDns(base())).join("\n")).not.toMatch(/TXT owner/);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("hosted cluster warnings", () => {
+  it("warns that the default encryptionAtHost needs a subscription feature, until the NodePool says", () => {
+    const config = base();
+    const warn = (c: RawConfig) => {
+      const result = validateConfig(c, EXAMPLES);
+      if (!result.ok) throw new Error(formatIssues(result));
+      return result.warnings.filter((w) => w.includes("encryptionAtHost"));
+    };
+    expect(warn(config)).toEqual([expect.stringMatching(/^cluster-myprefix-hc: NodePools myprefix-hc get the CRD default encryptionAtHost: Enabled/)]);
+    hc(config).nodePools[0].encryptionAtHost = "Disabled";
+    expect(warn(config)).toEqual([]);
   });
 });

@@ -171,6 +171,21 @@ describe("management stack: example bundles", () => {
   });
 });
 
+describe("management stack: HostedCluster namespaces", () => {
+  it("creates each distinct HostedCluster namespace once, protected from destroy", () => {
+    const stack = synthStacks(loadInline(externalDnsConfig({}, {
+      clusters: [
+        { name: "hc1", hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", pullSecretFile: "p.json" } },
+        { name: "hc2", hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", pullSecretFile: "p.json", network: { vnetCidr: "10.1.0.0/16", subnetCidr: "10.1.0.0/24" } } },
+        { name: "hc3", hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", pullSecretFile: "p.json", namespace: "team-b" } },
+      ],
+    }))).management;
+    const namespaces = Object.values(stack.resource.kubernetes_manifest as Record<string, any>).filter((m) => m.manifest.kind === "Namespace" && m.manifest.metadata.name !== "hypershift");
+    expect(namespaces.map((m) => m.manifest.metadata.name).sort()).toEqual(["clusters", "team-b"]);
+    for (const namespace of namespaces) expect(namespace.lifecycle).toEqual({ prevent_destroy: true });
+  });
+});
+
 describe("stack order", () => {
   it("management deploys after shared (Phase 2 after Phase 1)", () => {
     const app = Testing.app() as App;

@@ -8,8 +8,13 @@ describe.each(EXAMPLES)("stacks of examples/%s", (example) => {
   const loaded = loadExample(example);
   const stacks = synthStacks(loaded);
 
-  it("has a shared stack, one identities stack per cluster, and the management stack when configured", () => {
-    const expected = ["shared", ...loaded.names.clusters.map((c) => `identities-${c.name}`), ...(loaded.config.managementCluster ? ["management"] : [])];
+  it("has a shared stack, identities per cluster, the management stack when configured, and infra + cluster stacks per hosted cluster", () => {
+    const expected = [
+      "shared",
+      ...loaded.names.clusters.map((c) => `identities-${c.name}`),
+      ...(loaded.config.managementCluster ? ["management"] : []),
+      ...loaded.config.clusters.flatMap((c) => (c.hostedCluster ? [`infra-${c.name}`, `cluster-${c.name}`] : [])),
+    ];
     expect(Object.keys(stacks).sort()).toEqual(expected.sort());
   });
 
@@ -26,15 +31,34 @@ describe.each(EXAMPLES)("stacks of examples/%s", (example) => {
   });
 
   it("configures the Azure provider from config and the environment only (no credentials)", () => {
-    for (const stack of Object.values(stacks).filter((s) => s.provider.azurerm)) {
+    for (const [name, stack] of Object.entries(stacks).filter(([, s]) => s.provider.azurerm)) {
       const [provider] = stack.provider.azurerm;
       expect(provider).toEqual({
-        features: [{}],
+        // Only a cluster's own infra stack may delete non-empty groups (its own).
+        features: [name.startsWith("infra-") ? { resource_group: [{ prevent_deletion_if_contains_resources: false }] } : {}],
         storage_use_azuread: true,
         subscription_id: loaded.config.subscriptionId,
         tenant_id: loaded.config.tenantId,
       });
     }
+  });
+});
+
+describe("stack order (deploy follows it; destroy reverses it)", () => {
+  it("each hosted cluster: identities → infra → cluster, and cluster after management; no cluster depends on another", () => {
+    const app = Testing.app();
+    const stacks = addStacks(app, loadExample("external-dns.yaml"), "/tmp/cdktf.out");
+    const deps = Object.fromEntries(stacks.map((s) => [s.node.id, s.dependencies.map((d) => d.node.id).sort()]));
+    expect(deps).toEqual({
+      shared: [],
+      management: ["shared"],
+      "identities-myprefix-hc": ["shared"],
+      "identities-myprefix-dev": ["shared"],
+      "infra-myprefix-hc": ["identities-myprefix-hc"],
+      "infra-myprefix-dev": ["identities-myprefix-dev"],
+      "cluster-myprefix-hc": ["infra-myprefix-hc", "management"],
+      "cluster-myprefix-dev": ["infra-myprefix-dev", "management"],
+    });
   });
 });
 

@@ -1,0 +1,100 @@
+import { ResourceGroup } from "@cdktf/provider-azurerm/lib/resource-group";
+import { Token } from "cdktf";
+import { Construct } from "constructs";
+import { AZURE_NAME_RULES } from "../../config/azure-rules";
+
+/** The resource groups of a hosted cluster, as HyperShift's `create infra azure` makes them. */
+export type ClusterResourceGroupKey = "managed" | "vnet" | "nsg";
+
+export interface ClusterResourceGroupSpec {
+  /** Group name (1-90 letters, digits, '_', '-', '.', '(' or ')', not ending with '.'). */
+  readonly name: string;
+  /** ARM ID `/subscriptions/<sub>/resourceGroups/<name>` (known before the group exists). */
+  readonly id: string;
+  /**
+   * Whether this construct creates the group. False for the group of an existing resource, or
+   * for a key that shares another key's group (singleResourceGroup): then dependents still wait
+   * for that group when it is created here.
+   */
+  readonly create: boolean;
+}
+
+export interface ClusterResourceGroupsProps {
+  /** The three groups by role; keys may name the same group. */
+  readonly groups: Readonly<Record<ClusterResourceGroupKey, ClusterResourceGroupSpec>>;
+  /** Azure region of the created groups. */
+  readonly location: string;
+  /** Tags of the created groups. @default {} */
+  readonly tags?: Record<string, string>;
+}
+
+const KEYS: readonly ClusterResourceGroupKey[] = ["managed", "vnet", "nsg"];
+
+/**
+ * The per-cluster resource groups (managed, VNet, NSG). Each distinct group with `create` is
+ * created once, without prevent_destroy: they belong to the cluster and are deleted with it,
+ * as `hypershift destroy infra azure` deletes them.
+ */
+export class ClusterResourceGroups extends Construct {
+  /** The created groups by their ARM ID (lowercase), so scoped resources can depend on them. */
+  public readonly createdByArmId: ReadonlyMap<string, ResourceGroup>;
+  private readonly groups: Readonly<Record<ClusterResourceGroupKey, { spec: ClusterResourceGroupSpec; resource?: ResourceGroup }>>;
+
+  constructor(scope: Construct, id: string, props: ClusterResourceGroupsProps) {
+    super(scope, id);
+    validate(props);
+    const created = new Map<string, ResourceGroup>();
+    const byArmId = new Map<string, ResourceGroup>();
+    // Construct ID = the key that creates the group ("managed", "vnet", "nsg").
+    for (const key of KEYS) {
+      const spec = props.groups[key];
+      if (!spec.create) continue;
+      const group = new ResourceGroup(this, key, { name: spec.name, location: props.location, tags: props.tags ?? {} });
+      created.set(spec.name.toLowerCase(), group);
+      byArmId.set(spec.id.toLowerCase(), group);
+    }
+    // Azure group names are case-insensitive: a key naming a created group shares its resource.
+    const entry = (key: ClusterResourceGroupKey) => ({ spec: props.groups[key], resource: created.get(props.groups[key].name.toLowerCase()) });
+    this.groups = { managed: entry("managed"), vnet: entry("vnet"), nsg: entry("nsg") };
+    this.createdByArmId = byArmId;
+  }
+
+  /** The group's name: a reference when created here (dependents wait for it), else the string. */
+  public name(key: ClusterResourceGroupKey): string {
+    const group = this.groups[key];
+    return group.resource ? group.resource.name : group.spec.name;
+  }
+
+  /** The group's ARM ID: a reference when created here, else the string. */
+  public id(key: ClusterResourceGroupKey): string {
+    const group = this.groups[key];
+    return group.resource ? group.resource.id : group.spec.id;
+  }
+
+  /** The group resource when this construct creates it (directly or as a shared group). */
+  public resource(key: ClusterResourceGroupKey): ResourceGroup | undefined {
+    return this.groups[key].resource;
+  }
+}
+
+function validate(props: ClusterResourceGroupsProps): void {
+  const problems: string[] = [];
+  const createdBy = new Map<string, ClusterResourceGroupKey>();
+  for (const key of KEYS) {
+    const { name, id, create } = props.groups[key];
+    if (!create || Token.isUnresolved(name)) continue;
+    if (!AZURE_NAME_RULES.resourceGroup.test(name)) problems.push(`groups.${key}.name "${name}" ${AZURE_NAME_RULES.resourceGroup.rule}`);
+    if (!new RegExp(`^/subscriptions/[^/]+/resourceGroups/${escape(name)}$`, "i").test(id)) {
+      problems.push(`groups.${key}.id "${id}" must be /subscriptions/<subscription>/resourceGroups/${name}`);
+    }
+    const other = createdBy.get(name.toLowerCase());
+    // Two resources for one Azure group would fight over it (and over its deletion).
+    if (other) problems.push(`groups.${key}.name "${name}" is also groups.${other}.name; set create: false on one of them`);
+    createdBy.set(name.toLowerCase(), key);
+  }
+  if (problems.length > 0) throw new Error(`ClusterResourceGroups: ${problems.join("; ")}`);
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,116 @@
+import { DataAzurermUserAssignedIdentity } from "@cdktf/provider-azurerm/lib/data-azurerm-user-assigned-identity";
+import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
+import { ITerraformDependable } from "cdktf";
+import { Construct } from "constructs";
+import { AZURE_NAME_RULES } from "../../config/azure-rules";
+
+/** One role of one workload identity on one resource group. */
+export interface WorkloadRoleAssignment {
+  /** Key of the identity that gets the role (HyperShift's workloadIdentities key). */
+  readonly identity: string;
+  /** What the scope is (`managed`, `vnet`, `nsg`, `dnsZone`): with `identity`, the construct ID. */
+  readonly scopeKind: string;
+  /** Resource group ARM ID `/subscriptions/<sub>/resourceGroups/<rg>`, possibly in another subscription. */
+  readonly scope: string;
+  /** Built-in role definition GUID. */
+  readonly roleGuid: string;
+  /** Assignment name: a UUID, HyperShift's deterministic one so both tools find the same assignment. */
+  readonly name: string;
+}
+
+export interface WorkloadIdentityRolesProps {
+  /** The assignments, each (identity, scopeKind) and each name at most once. */
+  readonly assignments: readonly WorkloadRoleAssignment[];
+  /** Names of the existing user-assigned identities by key (3-128 letters, digits, '-' or '_'). */
+  readonly identities: ReadonlyArray<{ readonly key: string; readonly name: string }>;
+  /** Resource group of the identities (the persistent group). */
+  readonly identityResourceGroupName: string;
+  /**
+   * What an assignment must wait for, by scope ARM ID (case-insensitive): the resource groups
+   * created in the same stack, because a scope string carries no dependency.
+   * @default - none (every scope exists already)
+   */
+  readonly scopeDependencies?: ReadonlyMap<string, ITerraformDependable>;
+}
+
+const SCOPE = /^\/subscriptions\/([^/]+)\/resourceGroups\/[^/]+$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The roles HyperShift's `--assign-service-principal-roles` grants the workload identities
+ * (cmd/infra/azure/rbac.go), on the cluster's resource groups and the base domain's group. The
+ * identities live in another stack, so their principal IDs are looked up by name, once each.
+ */
+export class WorkloadIdentityRoles extends Construct {
+  /** Role assignments by `<identity>/<scopeKind>`. */
+  public readonly assignments: ReadonlyMap<string, RoleAssignment>;
+
+  constructor(scope: Construct, id: string, props: WorkloadIdentityRolesProps) {
+    super(scope, id);
+    validate(props);
+    const identityNames = new Map(props.identities.map((identity) => [identity.key, identity.name]));
+    const dependencies = new Map([...(props.scopeDependencies ?? [])].map(([armId, dependable]) => [armId.toLowerCase(), dependable]));
+    // One construct per identity: its lookup and its assignments, `<identity>/<scopeKind>`.
+    const identities = new Map<string, { scope: Construct; principalId: string }>();
+    const identity = (key: string) => {
+      let found = identities.get(key);
+      if (!found) {
+        const scope = new Construct(this, key);
+        const lookup = new DataAzurermUserAssignedIdentity(scope, "Identity", {
+          name: identityNames.get(key) ?? "",
+          resourceGroupName: props.identityResourceGroupName,
+        });
+        identities.set(key, (found = { scope, principalId: lookup.principalId }));
+      }
+      return found;
+    };
+    const assignments = new Map<string, RoleAssignment>();
+    for (const assignment of props.assignments) {
+      const { scope, principalId } = identity(assignment.identity);
+      const dependency = dependencies.get(assignment.scope.toLowerCase());
+      const resource = new RoleAssignment(scope, assignment.scopeKind, {
+        name: assignment.name,
+        scope: assignment.scope,
+        // Role definitions are per subscription: the one of the scope (the DNS zone's group may
+        // be in another subscription than the cluster).
+        roleDefinitionId: `/subscriptions/${subscriptionOf(assignment.scope)}/providers/Microsoft.Authorization/roleDefinitions/${assignment.roleGuid}`,
+        principalId,
+        // Managed identities are service principals; saying so spares ARM the Entra lookup that
+        // fails with PrincipalNotFound while a new identity replicates.
+        principalType: "ServicePrincipal",
+        dependsOn: dependency ? [dependency] : undefined,
+      });
+      assignments.set(`${assignment.identity}/${assignment.scopeKind}`, resource);
+    }
+    this.assignments = assignments;
+  }
+}
+
+function subscriptionOf(scope: string): string {
+  return SCOPE.exec(scope)?.[1] ?? "";
+}
+
+function validate(props: WorkloadIdentityRolesProps): void {
+  const problems: string[] = [];
+  const identityKeys = new Set(props.identities.map((identity) => identity.key));
+  for (const identity of props.identities) {
+    if (!AZURE_NAME_RULES.userAssignedIdentity.test(identity.name)) {
+      problems.push(`identities.${identity.key}.name "${identity.name}" ${AZURE_NAME_RULES.userAssignedIdentity.rule}`);
+    }
+  }
+  const names = new Set<string>();
+  const ids = new Set<string>();
+  for (const a of props.assignments) {
+    const at = `assignment ${a.identity}/${a.scopeKind}`;
+    if (!identityKeys.has(a.identity)) problems.push(`${at}: identity "${a.identity}" is not among identities (${[...identityKeys].join(", ")})`);
+    if (!SCOPE.test(a.scope)) problems.push(`${at}: scope "${a.scope}" must be /subscriptions/<subscription>/resourceGroups/<group>`);
+    if (!UUID.test(a.roleGuid)) problems.push(`${at}: roleGuid "${a.roleGuid}" must be a lowercase GUID`);
+    if (!UUID.test(a.name)) problems.push(`${at}: name "${a.name}" must be a lowercase UUID (Azure role assignment name)`);
+    // The same name twice is one Azure assignment managed by two resources.
+    if (names.has(a.name.toLowerCase())) problems.push(`${at}: name "${a.name}" appears twice (deduplicate the assignments)`);
+    if (ids.has(`${a.identity}/${a.scopeKind}`)) problems.push(`${at}: appears twice`);
+    names.add(a.name.toLowerCase());
+    ids.add(`${a.identity}/${a.scopeKind}`);
+  }
+  if (problems.length > 0) throw new Error(`WorkloadIdentityRoles: ${problems.join("; ")}`);
+}

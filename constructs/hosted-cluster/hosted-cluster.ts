@@ -1,0 +1,105 @@
+import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
+import { ITerraformDependable, Token } from "cdktf";
+import { Construct } from "constructs";
+import { escapeTemplates } from "../hypershift-operator/hypershift-operator";
+import { HostedClusterManifestInput, hostedClusterManifest, nodePoolManifest } from "./manifests";
+
+export interface HostedClusterProps extends HostedClusterManifestInput {
+  /**
+   * What the HostedCluster needs first: the Secrets it names. Destroy then deletes the
+   * HostedCluster (and waits for HyperShift to clean up) before them.
+   * @default - nothing
+   */
+  readonly dependsOn?: ITerraformDependable[];
+}
+
+const FIELD_MANAGER = "hcp-azure";
+
+/**
+ * A HostedCluster and its NodePools on the management cluster (seed 004 Phase 3), as
+ * kubernetes_manifest resources. Apply waits until the HostedCluster is Available; the NodePools
+ * follow it, so destroy removes them (and their VMs) before the control plane.
+ *
+ * Construct IDs are a contract: `HostedCluster` (this construct, in the stack), its manifest
+ * `Resource`, and `NodePool_<name>` per NodePool.
+ */
+export class HostedCluster extends Construct {
+  public readonly resource: Manifest;
+  public readonly nodePools: readonly Manifest[];
+  /** Namespace of the HostedCluster, its NodePools and Secrets. */
+  public readonly namespace: string;
+  /**
+   * Secret with the admin kubeconfig (key `kubeconfig`) that HyperShift writes into the
+   * HostedCluster's namespace once the API server is up: `<name>-admin-kubeconfig`
+   * (`hypershift-operator/controllers/manifests`, referenced by status.kubeconfig).
+   */
+  public readonly kubeconfigSecretName: string;
+
+  constructor(scope: Construct, id: string, props: HostedClusterProps) {
+    super(scope, id);
+    validate(props);
+    const { hostedCluster, names } = props;
+    const timeout = hostedCluster.availableTimeout;
+    this.namespace = names.namespace;
+    this.kubeconfigSecretName = `${props.name}-admin-kubeconfig`;
+
+    this.resource = new Manifest(this, "Resource", {
+      manifest: escapeLiterals(hostedClusterManifest(props)) as Record<string, unknown>,
+      fieldManager: { name: FIELD_MANAGER },
+      wait: { condition: [{ type: "Available", status: "True" }] },
+      // Delete waits too: the provider (manifest/provider/apply.go) deletes the object, then polls
+      // until the API server answers NotFound, i.e. until HyperShift's finalizers have removed the
+      // control plane and the cluster's Azure resources, and fails when the delete timeout ends.
+      // That timeout is read from state, so a changed value applies to destroys after an apply.
+      timeouts: { create: timeout, update: timeout, delete: timeout },
+      dependsOn: props.dependsOn,
+    });
+
+    this.nodePools = hostedCluster.nodePools.map(
+      (nodePool) =>
+        new Manifest(this, `NodePool_${nodePool.name}`, {
+          manifest: escapeLiterals(
+            nodePoolManifest({
+              clusterName: props.name,
+              namespace: names.namespace,
+              releaseImage: hostedCluster.releaseImage,
+              subnetId: names.subnet.id,
+              nodePool,
+            }),
+          ) as Record<string, unknown>,
+          fieldManager: { name: FIELD_MANAGER },
+          // Deleting a NodePool waits for its machines to go, within the same budget.
+          timeouts: { delete: timeout },
+          dependsOn: [this.resource],
+        }),
+    );
+  }
+}
+
+/**
+ * Terraform reads `${` and `%{` in JSON strings as templates. Literal strings are escaped;
+ * Terraform references (the client IDs) are kept, since they must be resolved. Values are whole
+ * literals or whole references here, never a mix.
+ */
+export function escapeLiterals(value: unknown): unknown {
+  if (typeof value === "string") return Token.isUnresolved(value) ? value : escapeTemplates(value);
+  if (Array.isArray(value)) return value.map(escapeLiterals);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [escapeTemplates(key) as string, escapeLiterals(child)]));
+  }
+  return value;
+}
+
+function validate(props: HostedClusterProps): void {
+  const problems: string[] = [];
+  if (!/^[1-9]\d*[smh]$/.test(props.hostedCluster.availableTimeout)) {
+    problems.push(`availableTimeout "${props.hostedCluster.availableTimeout}" must be a duration such as 45m`);
+  }
+  if (props.issuerUrl.endsWith("/")) problems.push(`issuerUrl "${props.issuerUrl}" must not end with '/' (tokens carry it verbatim as iss)`);
+  const seen = new Set<string>();
+  for (const pool of props.hostedCluster.nodePools) {
+    if (seen.has(pool.name)) problems.push(`NodePool ${pool.name} appears twice`);
+    seen.add(pool.name);
+  }
+  if (problems.length > 0) throw new Error(`HostedCluster ${props.names.namespace}/${props.name}: ${problems.join("; ")}`);
+}

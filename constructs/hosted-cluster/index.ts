@@ -1,0 +1,3 @@
+export * from "./manifests";
+export * from "./hosted-cluster-secrets";
+export * from "./hosted-cluster";

@@ -1,0 +1,202 @@
+import { WorkloadIdentityKey } from "../../config/components";
+import { HostedClusterNames } from "../../config/names";
+import { HostedClusterConfig, NodePoolConfig } from "../../config/schema";
+
+/**
+ * The HostedCluster and NodePool objects as `hypershift create cluster azure --render` writes
+ * them for a self-managed (workload identity) cluster (notes §6, `cmd/cluster/core/create.go`,
+ * `cmd/cluster/azure/create.go`), as plain Kubernetes objects. Pure: values the caller passes
+ * in (client IDs as Terraform references) are placed as given; escaping for Terraform is the
+ * construct's job.
+ */
+
+export const HYPERSHIFT_API_VERSION = "hypershift.openshift.io/v1beta1";
+
+/** The identities HyperShift requires in `workloadIdentities` (the KMS one goes elsewhere, §2.2). */
+export type RequiredWorkloadIdentity = Exclude<WorkloadIdentityKey, "controlPlaneOperator" | "kms">;
+
+/** Client ID (a UUID, or a Terraform reference to one) of each workload identity. */
+export type WorkloadIdentityClientIds = Readonly<Record<RequiredWorkloadIdentity, string>> & {
+  /** Only when the cluster has the control-plane-operator identity. @default - omitted */
+  readonly controlPlaneOperator?: string;
+};
+
+export const REQUIRED_WORKLOAD_IDENTITIES: readonly RequiredWorkloadIdentity[] = [
+  "imageRegistry",
+  "ingress",
+  "file",
+  "disk",
+  "nodePoolManagement",
+  "cloudProvider",
+  "network",
+];
+
+export interface HyperShiftObject {
+  readonly apiVersion: string;
+  readonly kind: "HostedCluster" | "NodePool";
+  readonly metadata: { readonly name: string; readonly namespace: string };
+  readonly spec: Record<string, unknown>;
+}
+
+export interface HostedClusterManifestInput {
+  /** HostedCluster name: the cluster name (1-40 lowercase letters, digits or '-'). */
+  readonly name: string;
+  /** The cluster's derived names (namespace, secrets, network IDs, zones, ExternalDNS domain). */
+  readonly names: HostedClusterNames;
+  /** The validated `hostedCluster` block of the cluster. */
+  readonly hostedCluster: HostedClusterConfig;
+  /** OIDC issuer URL of the cluster's service-account tokens, without trailing slash. */
+  readonly issuerUrl: string;
+  /** Azure region. */
+  readonly location: string;
+  readonly subscriptionId: string;
+  readonly tenantId: string;
+  readonly clientIds: WorkloadIdentityClientIds;
+}
+
+/** The four services of `GetIngressServicePublishingStrategyMapping`, sorted by name (no OIDC entry). */
+const SERVICES = [
+  { service: "APIServer", host: "api" },
+  { service: "Ignition", host: "ignition" },
+  { service: "Konnectivity", host: "konnectivity" },
+  { service: "OAuthServer", host: "oauth" },
+] as const;
+
+/**
+ * How the control-plane endpoints are published (notes §6, public endpoint access). With an
+ * ExternalDNS domain D every service is a Route named `<host>-<cluster>.D`, and HyperShift's
+ * external-dns writes the records; without one, the API server gets its own LoadBalancer and the
+ * rest share the management cluster's default ingress (Routes without hostname). Azure requires
+ * Konnectivity and Ignition to be Routes in both cases (CEL, §2.5).
+ */
+export function servicePublishing(name: string, externalDnsDomain: string | undefined): Record<string, unknown>[] {
+  return SERVICES.map(({ service, host }) => {
+    if (externalDnsDomain) {
+      return { service, servicePublishingStrategy: { type: "Route", route: { hostname: `${host}-${name}.${externalDnsDomain}` } } };
+    }
+    return { service, servicePublishingStrategy: { type: service === "APIServer" ? "LoadBalancer" : "Route" } };
+  });
+}
+
+export function hostedClusterManifest(input: HostedClusterManifestInput): HyperShiftObject {
+  const { name, names, hostedCluster: hc, clientIds } = input;
+  const network = hc.network;
+  const workloadIdentities: Record<string, { clientID: string }> = {};
+  for (const key of REQUIRED_WORKLOAD_IDENTITIES) workloadIdentities[key] = { clientID: clientIds[key] };
+  if (clientIds.controlPlaneOperator !== undefined) workloadIdentities.controlPlaneOperator = { clientID: clientIds.controlPlaneOperator };
+
+  return {
+    apiVersion: HYPERSHIFT_API_VERSION,
+    kind: "HostedCluster",
+    metadata: { name, namespace: names.namespace },
+    spec: {
+      release: { image: hc.releaseImage },
+      pullSecret: { name: names.secrets.pullSecret },
+      sshKey: { name: names.secrets.sshKey },
+      infraID: names.infraId,
+      issuerURL: input.issuerUrl,
+      serviceAccountSigningKey: { name: names.secrets.signingKey },
+      networking: {
+        networkType: "OVNKubernetes",
+        clusterNetwork: [{ cidr: network.clusterNetwork }],
+        serviceNetwork: [{ cidr: network.serviceNetwork }],
+        // The CLI writes machineNetwork only with --machine-cidr.
+        ...(network.machineNetwork ? { machineNetwork: [{ cidr: network.machineNetwork }] } : {}),
+      },
+      etcd: {
+        managementType: "Managed",
+        managed: {
+          storage: {
+            type: "PersistentVolume",
+            persistentVolume: {
+              size: hc.etcd.storageSize,
+              ...(hc.etcd.storageClassName ? { storageClassName: hc.etcd.storageClassName } : {}),
+            },
+          },
+        },
+      },
+      controllerAvailabilityPolicy: hc.controllerAvailabilityPolicy,
+      olmCatalogPlacement: "management",
+      fips: false,
+      dns: { baseDomain: hc.baseDomain, publicZoneID: names.publicZone.id, privateZoneID: names.privateZone.id },
+      platform: {
+        type: "Azure",
+        azure: {
+          location: input.location,
+          resourceGroup: names.resourceGroups.managed.name,
+          vnetID: names.vnet.id,
+          subnetID: names.subnet.id,
+          securityGroupID: names.nsg.id,
+          subscriptionID: input.subscriptionId,
+          tenantID: input.tenantId,
+          // The CRD asks self-managed (WorkloadIdentities) clusters to set it explicitly.
+          topology: "Public",
+          azureAuthenticationConfig: { azureAuthenticationConfigType: "WorkloadIdentities", workloadIdentities },
+        },
+      },
+      services: servicePublishing(name, names.externalDnsDomain),
+      // AES-CBC with the generated key, as the CLI without --encryption-key-id. A cluster with the
+      // KMS identity stays on AES-CBC too: KMS needs a Key Vault key (activeKey) that nothing here
+      // creates or configures yet, and the switch is one-way (the auth mode is immutable, §2.4).
+      secretEncryption: { type: "aescbc", aescbc: { activeKey: { name: names.secrets.etcdEncryptionKey } } },
+    },
+  };
+}
+
+export interface NodePoolManifestInput {
+  /** The HostedCluster's name (spec.clusterName). */
+  readonly clusterName: string;
+  /** Namespace of the HostedCluster. */
+  readonly namespace: string;
+  /** Release image: the HostedCluster's. */
+  readonly releaseImage: string;
+  /** ARM ID of the workers' subnet (CAPZ uses only its name, inside the cluster's VNet). */
+  readonly subnetId: string;
+  /** The validated NodePool config. */
+  readonly nodePool: NodePoolConfig;
+}
+
+export function nodePoolManifest(input: NodePoolManifestInput): HyperShiftObject {
+  const pool = input.nodePool;
+  return {
+    apiVersion: HYPERSHIFT_API_VERSION,
+    kind: "NodePool",
+    metadata: { name: pool.name, namespace: input.namespace },
+    spec: {
+      clusterName: input.clusterName,
+      replicas: pool.replicas,
+      management: { autoRepair: false, upgradeType: "Replace" },
+      release: { image: input.releaseImage },
+      arch: "amd64",
+      nodeDrainTimeout: "0s",
+      nodeVolumeDetachTimeout: "0s",
+      platform: {
+        type: "Azure",
+        azure: {
+          vmSize: pool.vmSize,
+          image: nodePoolImage(pool),
+          osDisk: { sizeGiB: pool.osDisk.sizeGiB, diskStorageAccountType: pool.osDisk.storageAccountType },
+          subnetID: input.subnetId,
+          diagnostics: { storageAccountType: pool.diagnostics },
+          ...(pool.availabilityZone ? { availabilityZone: pool.availabilityZone } : {}),
+          // Unset means the CRD default Enabled (needs Microsoft.Compute/EncryptionAtHost).
+          ...(pool.encryptionAtHost ? { encryptionAtHost: pool.encryptionAtHost } : {}),
+        },
+      },
+    },
+  };
+}
+
+/**
+ * A given marketplace image, or only the generation: the NodePool controller then takes the
+ * image of the release payload (OpenShift 4.20+, `defaultAzureNodePoolImage`).
+ */
+function nodePoolImage(pool: NodePoolConfig): Record<string, unknown> {
+  const marketplace = pool.marketplace;
+  return {
+    type: "AzureMarketplace",
+    azureMarketplace: marketplace
+      ? { publisher: marketplace.publisher, offer: marketplace.offer, sku: marketplace.sku, version: marketplace.version, imageGeneration: pool.imageGeneration }
+      : { imageGeneration: pool.imageGeneration },
+  };
+}

@@ -1,0 +1,93 @@
+import { DataAzurermUserAssignedIdentity } from "@cdktf/provider-azurerm/lib/data-azurerm-user-assigned-identity";
+import { RandomProvider } from "@cdktf/provider-random/lib/provider";
+import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
+import { TerraformOutput, TerraformStack } from "cdktf";
+import { Construct } from "constructs";
+import { WorkloadIdentityKey } from "../config/components";
+import { ClusterNames } from "../config/names";
+import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
+import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
+import { REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
+import { configureAzureStack, configureKubernetesProvider, StackContext, terraformFilePath } from "./stack-setup";
+
+export interface ClusterStackProps extends StackContext {
+  /** The hosted cluster (it must have `hostedCluster` in the config). */
+  readonly cluster: ClusterNames;
+}
+
+/**
+ * Phase 3 on the management cluster for one hosted cluster: its Secrets, the HostedCluster and
+ * its NodePools, through the Kubernetes provider. Needs the HyperShift CRDs (management stack)
+ * and the cluster's Azure infrastructure (infra stack) in place; finds the workload identities'
+ * client IDs by name, since Azure assigns them.
+ */
+export class ClusterStack extends TerraformStack {
+  public readonly hostedCluster: HostedCluster;
+
+  constructor(scope: Construct, props: ClusterStackProps) {
+    const { config, names, cluster } = props;
+    const hosted = cluster.hosted;
+    const hostedConfig = config.clusters[cluster.index].hostedCluster;
+    if (!hosted || !hostedConfig) throw new Error(`internal: ClusterStack needs clusters[${cluster.index}].hostedCluster`);
+    const stackName = hosted.clusterStack;
+    super(scope, stackName);
+    configureAzureStack(this, stackName, props);
+    configureKubernetesProvider(this, stackName, props);
+    new RandomProvider(this, "random");
+    if (!hosted.files.sshPublicKeyFile) new TlsProvider(this, "tls");
+
+    const clientId = (key: WorkloadIdentityKey) => {
+      const identity = cluster.identities.find((i) => i.key === key);
+      if (!identity) throw new Error(`internal: clusters[${cluster.index}] has no ${key} identity`);
+      return new DataAzurermUserAssignedIdentity(this, `Identity_${key}`, { name: identity.name, resourceGroupName: names.resourceGroup.name }).clientId;
+    };
+    const required = Object.fromEntries(REQUIRED_WORKLOAD_IDENTITIES.map((key) => [key, clientId(key)])) as Record<RequiredWorkloadIdentity, string>;
+    // The control-plane-operator identity is optional (private clusters); KMS is not used yet.
+    const clientIds: WorkloadIdentityClientIds = cluster.identities.some((i) => i.key === "controlPlaneOperator")
+      ? { ...required, controlPlaneOperator: clientId("controlPlaneOperator") }
+      : required;
+
+    const secrets = new HostedClusterSecrets(this, "Secrets", {
+      namespace: hosted.namespace,
+      names: hosted.secrets,
+      pullSecretFile: terraformFilePath(props, stackName, hostedConfig.pullSecretFile, hosted.files.pullSecretFile),
+      sshPublicKeyFile:
+        hostedConfig.sshPublicKeyFile && hosted.files.sshPublicKeyFile
+          ? terraformFilePath(props, stackName, hostedConfig.sshPublicKeyFile, hosted.files.sshPublicKeyFile)
+          : undefined,
+      // Read by Terraform at plan time, never at synth.
+      signingKeyFile: terraformFilePath(props, stackName, cluster.issuer.privateKeyFileAsWritten, cluster.issuer.privateKeyFile),
+      subscriptionId: config.subscriptionId,
+      tenantId: config.tenantId,
+    });
+
+    this.hostedCluster = new HostedCluster(this, "HostedCluster", {
+      name: cluster.name,
+      names: hosted,
+      hostedCluster: hostedConfig,
+      issuerUrl: cluster.issuer.url,
+      location: config.location,
+      subscriptionId: config.subscriptionId,
+      tenantId: config.tenantId,
+      clientIds,
+      dependsOn: secrets.all,
+    });
+
+    new TerraformOutput(this, "hosted_cluster_namespace", { value: hosted.namespace });
+    new TerraformOutput(this, "control_plane_namespace", {
+      value: hosted.controlPlaneNamespace,
+      description: "Namespace where HyperShift runs the control plane",
+    });
+    new TerraformOutput(this, "kubeconfig_secret", {
+      value: this.hostedCluster.kubeconfigSecretName,
+      description: `Admin kubeconfig Secret (key kubeconfig) HyperShift writes in ${hosted.namespace} once the API server is up`,
+    });
+    if (secrets.generatedSshPrivateKey) {
+      new TerraformOutput(this, "ssh_private_key", {
+        value: secrets.generatedSshPrivateKey,
+        sensitive: true,
+        description: "Generated SSH private key of the workers (user core): terraform output -raw ssh_private_key",
+      });
+    }
+  }
+}
