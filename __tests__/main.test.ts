@@ -127,13 +127,17 @@ describe("secrets never reach synthesized output", () => {
           "tenantId: 11111111-1111-1111-1111-111111111111",
           "location: eastus",
           "serviceAccountSigningKey: {publicKeyFile: serviceaccount-signer.public}",
-          "clusters: [{name: hc1}]",
+          // A hosted cluster: its stack puts the private key into a Secret, read at plan time only.
+          "clusters: [{name: hc1, hostedCluster: {releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64', baseDomain: example.com, publicZone: {resourceGroupName: dns-rg}, pullSecretFile: pull-secret.json, nodePools: [{name: hc1}]}}]",
+          "managementCluster: {operator: {bundleFile: bundle.yaml}}",
         ].join("\n"),
       );
+      fs.copyFileSync(path.join(EXAMPLES, "operator", "hypershift-operator.yaml"), path.join(work, "bundle.yaml"));
       const { result: code, reads } = recordingReads(() => run([config], { CDKTF_OUTDIR: path.join(work, "out") }).code);
       expect(code).toBe(0);
       expect(reads).toContain(path.join(work, "serviceaccount-signer.public"));
       expect(reads.filter((f) => f.endsWith(".private"))).toEqual([]);
+      expect(fs.readFileSync(path.join(work, "out", "stacks", "cluster-hc1", "cdk.tf.json"), "utf8")).toContain('file(\\"../../../serviceaccount-signer.private\\")');
 
       // The PEM body also encodes the public modulus (which the JWKS publishes), so look for the
       // secret parts: private exponent and primes, in base64url and in standard base64.
@@ -171,7 +175,7 @@ describe("secrets never reach synthesized output", () => {
           "tenantId: 11111111-1111-1111-1111-111111111111",
           "location: eastus",
           "serviceAccountSigningKey: {publicKeyFile: signer.public}",
-          "clusters: [{name: hc1}]",
+          "clusters: [{name: hc1, hostedCluster: {releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64', baseDomain: example.com, publicZone: {resourceGroupName: dns-rg}, pullSecretFile: pull-secret.json, nodePools: [{name: hc1}]}}]",
           "dns: {parent: {zoneName: example.com, resourceGroupName: dns-rg}}",
           "externalDns: {}",
           "managementCluster: {operator: {bundleFile: bundle.yaml}, pullSecretFile: pull-secret.json, externalDnsCredentialsFile: azure_mgmt.json}",
@@ -182,7 +186,7 @@ describe("secrets never reach synthesized output", () => {
       expect(reads).toContain(path.join(work, "bundle.yaml"));
       expect(reads.filter((f) => /pull-secret\.json|azure_mgmt\.json/.test(f))).toEqual([]);
       const files = Object.keys(tree(path.join(work, "out")));
-      expect(files).toContain(path.join("stacks", "management", "cdk.tf.json"));
+      expect(files).toEqual(expect.arrayContaining([path.join("stacks", "management", "cdk.tf.json"), path.join("stacks", "cluster-hc1", "cdk.tf.json")]));
       for (const file of files) {
         const text = fs.readFileSync(path.join(work, "out", file), "utf8");
         expect(text).not.toContain("cHVsbC1zZWNyZXQtc2VudGluZWwtNzc3");

@@ -108,6 +108,8 @@ export interface HostedClusterNames {
     readonly signingKey: string;
     readonly etcdEncryptionKey: string;
     readonly cloudCredentials: string;
+    /** Written by HyperShift (key `kubeconfig`) once the API server is up; status.kubeconfig names it. */
+    readonly adminKubeconfig: string;
   };
   readonly files: { readonly pullSecretFile: string; readonly sshPublicKeyFile?: string };
   /** The ExternalDNS zone the Routes are named in, when this cluster uses ExternalDNS. */
@@ -480,6 +482,7 @@ function hostedClusterNames(
       signingKey: `${name}sa-token-issuer-key`,
       etcdEncryptionKey: `${name}-etcd-encryption-key`,
       cloudCredentials: `${name}-cloud-credentials`,
+      adminKubeconfig: `${name}-admin-kubeconfig`,
     },
     files: {
       pullSecretFile: path.resolve(configDir, hosted.pullSecretFile),

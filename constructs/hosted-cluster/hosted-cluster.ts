@@ -41,7 +41,7 @@ export class HostedCluster extends Construct {
     const { hostedCluster, names } = props;
     const timeout = hostedCluster.availableTimeout;
     this.namespace = names.namespace;
-    this.kubeconfigSecretName = `${props.name}-admin-kubeconfig`;
+    this.kubeconfigSecretName = names.secrets.adminKubeconfig;
 
     this.resource = new Manifest(this, "Resource", {
       manifest: escapeLiterals(hostedClusterManifest(props)) as Record<string, unknown>,
