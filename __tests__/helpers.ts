@@ -85,3 +85,10 @@ export function minimalConfig(overrides: Record<string, unknown> = {}): Record<s
     ...overrides,
   };
 }
+
+export const RELEASE_IMAGE = "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64";
+
+/** The required part of a `hostedCluster` section (no ExternalDNS, base domain zone in dns-rg). */
+export function hostedClusterSpec(): Record<string, unknown> {
+  return { releaseImage: RELEASE_IMAGE, baseDomain: "example.com", publicZone: { resourceGroupName: "dns-rg" }, pullSecretFile: "pull-secret.json" };
+}

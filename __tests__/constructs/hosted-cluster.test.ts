@@ -8,9 +8,8 @@ import {
   NodePoolManifestInput,
   WorkloadIdentityClientIds,
 } from "../../constructs/hosted-cluster/manifests";
-import { loadInline, minimalConfig } from "../helpers";
+import { hostedClusterSpec, loadInline, minimalConfig, RELEASE_IMAGE } from "../helpers";
 
-const RELEASE = "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64";
 
 const CLIENT_IDS: WorkloadIdentityClientIds = {
   imageRegistry: "00000000-0000-0000-0000-00000000000a",
@@ -42,10 +41,7 @@ function input(hosted: Record<string, unknown> = {}, options: { externalDns?: bo
         {
           name: "hc1",
           hostedCluster: {
-            releaseImage: RELEASE,
-            baseDomain: "example.com",
-            publicZone: { resourceGroupName: "dns-rg" },
-            pullSecretFile: "pull-secret.json",
+            ...hostedClusterSpec(),
             ...hosted,
           },
         },
@@ -89,7 +85,7 @@ describe("hostedClusterManifest", () => {
 
   it("refers to the secrets by the CLI's names and to the cluster's issuer and infra ID", () => {
     const s = spec(hostedClusterManifest(input()));
-    expect(s.release).toEqual({ image: RELEASE });
+    expect(s.release).toEqual({ image: RELEASE_IMAGE });
     expect(s.pullSecret).toEqual({ name: "hc1-pull-secret" });
     expect(s.sshKey).toEqual({ name: "hc1-ssh-key" });
     expect(s.serviceAccountSigningKey).toEqual({ name: "hc1sa-token-issuer-key" });
@@ -196,7 +192,7 @@ describe("nodePoolManifest", () => {
       clusterName: "hc1",
       replicas: 2,
       management: { autoRepair: false, upgradeType: "Replace" },
-      release: { image: RELEASE },
+      release: { image: RELEASE_IMAGE },
       arch: "amd64",
       nodeDrainTimeout: "0s",
       nodeVolumeDetachTimeout: "0s",

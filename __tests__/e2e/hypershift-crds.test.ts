@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../../config/load";
 import { ClusterStack } from "../../stacks/cluster-stack";
-import { loadInline, minimalConfig, REPO, tempDir } from "../helpers";
+import { hostedClusterSpec, loadInline, minimalConfig, RELEASE_IMAGE, REPO, tempDir } from "../helpers";
 
 /**
  * The synthesized HostedClusters and NodePools against HyperShift's real CRDs, with the shared
@@ -16,7 +16,6 @@ const TOOL = path.join(SHARED, "tools", "check-manifests.mjs");
 const CRDS = path.join(SHARED, "reference", "hypershift-crds");
 const HAVE_CRDS = fs.existsSync(TOOL) && fs.existsSync(path.join(CRDS, "hostedcluster.v1beta1.schema.json"));
 
-const RELEASE = "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64";
 
 /** The brief's cluster: no ExternalDNS, one NodePool with the release's image. */
 const basic = () =>
@@ -26,10 +25,7 @@ const basic = () =>
         {
           name: "hc1",
           hostedCluster: {
-            releaseImage: RELEASE,
-            baseDomain: "example.com",
-            publicZone: { resourceGroupName: "dns-rg" },
-            pullSecretFile: "pull-secret.json",
+            ...hostedClusterSpec(),
             nodePools: [{ name: "hc1" }],
           },
         },
@@ -50,7 +46,7 @@ const full = () =>
           name: "hc2",
           identities: { controlPlaneOperator: true, kms: true },
           hostedCluster: {
-            releaseImage: RELEASE,
+            releaseImage: RELEASE_IMAGE,
             baseDomain: "example.com",
             pullSecretFile: "pull-secret.json",
             sshPublicKeyFile: "keys/id_rsa.pub",

@@ -2,9 +2,8 @@ import { Testing } from "cdktf";
 import * as path from "node:path";
 import { LoadedConfig } from "../../config/load";
 import { ClusterStack } from "../../stacks/cluster-stack";
-import { EXAMPLES, loadInline, minimalConfig, recordingReads, REPO } from "../helpers";
+import { EXAMPLES, hostedClusterSpec, loadInline, minimalConfig, recordingReads, REPO } from "../helpers";
 
-const RELEASE = "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64";
 
 /** The brief's config: cluster hc1 with one NodePool, plus overrides of the cluster and of the top level. */
 function config(cluster: Record<string, unknown> = {}, hosted: Record<string, unknown> = {}, top: Record<string, unknown> = {}) {
@@ -15,10 +14,7 @@ function config(cluster: Record<string, unknown> = {}, hosted: Record<string, un
           name: "hc1",
           ...cluster,
           hostedCluster: {
-            releaseImage: RELEASE,
-            baseDomain: "example.com",
-            publicZone: { resourceGroupName: "dns-rg" },
-            pullSecretFile: "pull-secret.json",
+            ...hostedClusterSpec(),
             nodePools: [{ name: "hc1" }],
             ...hosted,
           },

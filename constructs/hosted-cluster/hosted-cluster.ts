@@ -1,5 +1,5 @@
 import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
-import { ITerraformDependable, Token } from "cdktf";
+import { ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
 import { escapeTemplates } from "../hypershift-operator/hypershift-operator";
 import { HostedClusterManifestInput, hostedClusterManifest, nodePoolManifest } from "./manifests";
@@ -44,7 +44,7 @@ export class HostedCluster extends Construct {
     this.kubeconfigSecretName = names.secrets.adminKubeconfig;
 
     this.resource = new Manifest(this, "Resource", {
-      manifest: escapeLiterals(hostedClusterManifest(props)) as Record<string, unknown>,
+      manifest: escapeTemplates(hostedClusterManifest(props)) as Record<string, unknown>,
       fieldManager: { name: FIELD_MANAGER },
       wait: { condition: [{ type: "Available", status: "True" }] },
       // Delete waits too: the provider (manifest/provider/apply.go) deletes the object, then polls
@@ -58,7 +58,7 @@ export class HostedCluster extends Construct {
     this.nodePools = hostedCluster.nodePools.map(
       (nodePool) =>
         new Manifest(this, `NodePool_${nodePool.name}`, {
-          manifest: escapeLiterals(
+          manifest: escapeTemplates(
             nodePoolManifest({
               clusterName: props.name,
               namespace: names.namespace,
@@ -74,20 +74,6 @@ export class HostedCluster extends Construct {
         }),
     );
   }
-}
-
-/**
- * Terraform reads `${` and `%{` in JSON strings as templates. Literal strings are escaped;
- * Terraform references (the client IDs) are kept, since they must be resolved. Values are whole
- * literals or whole references here, never a mix.
- */
-export function escapeLiterals(value: unknown): unknown {
-  if (typeof value === "string") return Token.isUnresolved(value) ? value : escapeTemplates(value);
-  if (Array.isArray(value)) return value.map(escapeLiterals);
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, child]) => [escapeTemplates(key) as string, escapeLiterals(child)]));
-  }
-  return value;
 }
 
 function validate(props: HostedClusterProps): void {

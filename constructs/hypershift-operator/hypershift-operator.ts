@@ -1,5 +1,5 @@
 import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
-import { dependable, ITerraformDependable } from "cdktf";
+import { dependable, ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
 import { BUNDLE_TIERS, BundleObject, BundleTier } from "../../config/operator-bundle";
 
@@ -87,12 +87,15 @@ export function manifestId(object: BundleObject): string {
 }
 
 /**
- * Terraform reads `${` and `%{` in any JSON string (keys too) as template syntax; a rendered
- * object must reach the cluster byte for byte, so both are escaped (`$${`, `%%{`).
+ * Terraform reads `${` and `%{` in any JSON string (keys too) as template syntax; a literal must
+ * reach the cluster byte for byte, so both are escaped (`$${`, `%%{`). cdktf references (e.g. a
+ * client ID looked up at plan time) are kept: values are whole literals or whole references.
  */
 export function escapeTemplates(value: unknown): unknown {
-  // Replacer functions: in a replacement string "$$" would mean one "$".
-  if (typeof value === "string") return value.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{");
+  if (typeof value === "string") {
+    // Replacer functions: in a replacement string "$$" would mean one "$".
+    return Token.isUnresolved(value) ? value : value.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{");
+  }
   if (Array.isArray(value)) return value.map(escapeTemplates);
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([key, child]) => [escapeTemplates(key) as string, escapeTemplates(child)]));
