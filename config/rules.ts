@@ -351,6 +351,12 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
         `${cluster.hosted?.clusterStack}: NodePools ${hostEncrypted.join(", ")} get the CRD default encryptionAtHost: Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost (az feature register --namespace Microsoft.Compute --name EncryptionAtHost); set encryptionAtHost to silence this.`,
       );
     }
+    const existing = config.clusters[cluster.index].hostedCluster?.network.existing;
+    if (existing?.vnetId && !existing.nsgId) {
+      warnings.push(
+        `${cluster.hosted?.infraStack}: with an existing VNet and no network.existing.nsgId, a new NSG is created but not attached to your subnet (as hypershift create infra does); the cloud provider writes Service rules into it. Attach it, or give nsgId.`,
+      );
+    }
     const files = cluster.hosted?.files;
     for (const [key, file] of [
       [`clusters[${cluster.index}].hostedCluster.pullSecretFile`, files?.pullSecretFile],
@@ -477,12 +483,31 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<{ rule: string; check: (c: Host
         issues.push({ path: `${at}.network.existing.subnetId`, value: existing.subnetId, message: `must be a subnet of network.existing.vnetId ${existing.vnetId}` });
       }
       const setNames = (["vnetName", "subnetName", "nsgName"] as const).filter((key) => spec.network[key] !== undefined);
+      for (const key of ["vnet", "nsg"] as const) {
+        const byo = key === "nsg" ? existing.nsgId : existing.vnetId;
+        if (byo && spec.network.resourceGroups[key] !== undefined) {
+          issues.push({ path: `${at}.network.resourceGroups.${key}`, value: spec.network.resourceGroups[key], message: `is not used with network.existing.${key}Id (the group comes from the ID)` });
+        }
+      }
       for (const key of setNames) {
         const byo = key === "nsgName" ? existing.nsgId : existing.vnetId;
         if (byo) issues.push({ path: `${at}.network.${key}`, value: spec.network[key], message: "is not used with an existing resource (its name comes from the ID)" });
       }
       return issues;
     },
+  },
+  {
+    rule: "single resource group takes no VNet or NSG group names",
+    check: ({ spec, at }) =>
+      spec.network.singleResourceGroup
+        ? (["vnet", "nsg"] as const)
+            .filter((key) => spec.network.resourceGroups[key] !== undefined)
+            .map((key) => ({
+              path: `${at}.network.resourceGroups.${key}`,
+              value: spec.network.resourceGroups[key],
+              message: "is not used with network.singleResourceGroup: true (everything goes in the managed group)",
+            }))
+        : [],
   },
   {
     rule: "the base domain zone can be located",

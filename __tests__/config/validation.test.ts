@@ -645,6 +645,18 @@ const cases: BadCase[] = [
     path: `${HC}.network.existing.vnetId`,
     message: /persistent resource group, where the cluster's identities would get Contributor/,
   },
+  {
+    name: "VNet group name with singleResourceGroup",
+    mutate: (c) => (hc(c).network = { singleResourceGroup: true, resourceGroups: { vnet: "net-rg" } }),
+    path: `${HC}.network.resourceGroups.vnet`,
+    message: /not used with network.singleResourceGroup/,
+  },
+  {
+    name: "NSG group name with an existing NSG",
+    mutate: (c) => (hc(c).network = { resourceGroups: { nsg: "nsg-rg" }, existing: { nsgId: `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/networkSecurityGroups/n` } }),
+    path: `${HC}.network.resourceGroups.nsg`,
+    message: /not used with network.existing.nsgId/,
+  },
   { name: "hosted cluster in the operator namespace", mutate: (c) => (hc(c).namespace = "hypershift"), path: `${HC}.namespace`, value: "hypershift", message: /operator's namespace/ },
   { name: "infraId with uppercase", mutate: (c) => (hc(c).infraId = "MyInfra"), path: `${HC}.infraId`, value: "MyInfra" },
   { name: "namespace with a dot", mutate: (c) => (hc(c).namespace = "my.clusters"), path: `${HC}.namespace`, value: "my.clusters" },
@@ -1014,6 +1026,20 @@ describe("bundle warnings", () => {
 });
 
 describe("hosted cluster warnings", () => {
+  it("warns that an existing VNet without an existing NSG gets an NSG nothing attaches", () => {
+    const config = base();
+    hc(config).network = {
+      existing: {
+        vnetId: `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v`,
+        subnetId: `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets/s`,
+      },
+    };
+    const result = validateConfig(config, EXAMPLES);
+    if (!result.ok) throw new Error(formatIssues(result));
+    expect(result.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^infra-myprefix-hc: with an existing VNet and no network.existing.nsgId/)]));
+    expect(validateConfig(base(), EXAMPLES)).toEqual(expect.objectContaining({ warnings: expect.not.arrayContaining([expect.stringMatching(/existing VNet/)]) }));
+  });
+
   it("warns that the default encryptionAtHost needs a subscription feature, until the NodePool says", () => {
     const config = base();
     const warn = (c: RawConfig) => {
