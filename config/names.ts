@@ -140,8 +140,6 @@ export interface DnsNames {
   readonly zoneName: string;
   /** Config path the zone name comes from (for error messages). */
   readonly zoneOrigin: string;
-  /** ARM ID of the zone (known before it exists). */
-  readonly zoneId: string;
   /** The delegating parent zone, when configured. */
   readonly parent?: {
     readonly zoneName: string;
@@ -267,7 +265,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
         }
       : undefined;
 
-  const dns = config.dns && dnsNames(config, resourceGroupId);
+  const dns = config.dns && dnsNames(config);
   const clusters = config.clusters.map((cluster, index): ClusterNames => {
     const identityPrefix = cluster.identities.namePrefix ?? cluster.name;
     const ownsIssuer = config.oidc.issuer === "perCluster";
@@ -339,7 +337,7 @@ function userPath(configDir: string, file: string): string {
   return file === "~" || file.startsWith("~/") ? file : path.resolve(configDir, file);
 }
 
-function dnsNames(config: Config, resourceGroupId: string): DnsNames | undefined {
+function dnsNames(config: Config): DnsNames | undefined {
   const dns = config.dns;
   if (!dns) return undefined;
   const parent = dns.parent;
@@ -348,7 +346,6 @@ function dnsNames(config: Config, resourceGroupId: string): DnsNames | undefined
   return {
     zoneName,
     zoneOrigin: dns.zoneName ? "dns.zoneName" : "prefix",
-    zoneId: dnsZoneId(resourceGroupId, zoneName),
     parent: parent && {
       zoneName: parent.zoneName,
       resourceGroupName: parent.resourceGroupName,
@@ -367,8 +364,14 @@ const dnsZoneId = (resourceGroupId: string, zone: string) => `${resourceGroupId}
 
 const rgId = (subscription: string, group: string) => `/subscriptions/${subscription}/resourceGroups/${group}`;
 
-/** `/subscriptions/<s>/resourceGroups/<rg>/...` → subscription and group. */
-function parseArmId(id: string): { subscription: string; resourceGroup: string; name: string } {
+/** A resource the config brings by ARM ID: nothing to create, names come from the ID. */
+function existingResource(id: string, origin: string): NetworkResourceNames {
+  const parsed = parseArmId(id);
+  return { name: parsed.name, id, resourceGroup: parsed.resourceGroup, create: false, origin };
+}
+
+/** `/subscriptions/<s>/resourceGroups/<rg>/...` → subscription, group and last segment. */
+export function parseArmId(id: string): { subscription: string; resourceGroup: string; name: string } {
   const parts = id.split("/");
   return { subscription: parts[2], resourceGroup: parts[4], name: parts[parts.length - 1] };
 }
@@ -407,7 +410,7 @@ function hostedClusterNames(
 
   const resource = (existingId: string | undefined, configured: string | undefined, fallback: string, rg: ResourceGroupNames, type: string, key: string): NetworkResourceNames =>
     existingId
-      ? { name: parseArmId(existingId).name, id: existingId, resourceGroup: parseArmId(existingId).resourceGroup, create: false, origin: `${at}.network.existing.${key}Id` }
+      ? existingResource(existingId, `${at}.network.existing.${key}Id`)
       : {
           name: configured ?? fallback,
           id: `${rg.id}/providers/${type}/${configured ?? fallback}`,
@@ -418,7 +421,7 @@ function hostedClusterNames(
   const vnet = resource(existing.vnetId, network.vnetName, `${name}-customer-vnet`, vnetGroup, "Microsoft.Network/virtualNetworks", "vnet");
   const subnetName = network.subnetName ?? `${name}-customer-subnet-1`;
   const subnet: NetworkResourceNames = existing.subnetId
-    ? { name: parseArmId(existing.subnetId).name, id: existing.subnetId, resourceGroup: parseArmId(existing.subnetId).resourceGroup, create: false, origin: `${at}.network.existing.subnetId` }
+    ? existingResource(existing.subnetId, `${at}.network.existing.subnetId`)
     : { name: subnetName, id: `${vnet.id}/subnets/${subnetName}`, resourceGroup: vnet.resourceGroup, create: true, origin: network.subnetName ? `${at}.network.subnetName` : `clusters[${index}].name` };
   const nsg = resource(existing.nsgId, network.nsgName, `${name}-customer-nsg`, nsgGroup, "Microsoft.Network/networkSecurityGroups", "nsg");
 

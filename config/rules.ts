@@ -6,7 +6,7 @@ import {
   REGIONS_WITHOUT_FEDERATED_CREDENTIALS,
 } from "./azure-rules";
 import { contains, networkOf, overlaps, parseCidr } from "./cidr";
-import { ClusterNames, delegationRecordName, DeploymentNames, HostedClusterNames } from "./names";
+import { ClusterNames, delegationRecordName, DeploymentNames, HostedClusterNames, parseArmId } from "./names";
 import { OperatorBundle, PULL_SECRET_NAME } from "./operator-bundle";
 import { Config } from "./schema";
 
@@ -473,7 +473,7 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<{ rule: string; check: (c: Host
       const issues: ConfigIssue[] = [];
       for (const key of ["vnetId", "subnetId", "nsgId"] as const) {
         const id = existing[key];
-        if (id && id.split("/")[2].toLowerCase() !== config.subscriptionId.toLowerCase()) {
+        if (id && parseArmId(id).subscription.toLowerCase() !== config.subscriptionId.toLowerCase()) {
           issues.push({ path: `${at}.network.existing.${key}`, value: id, message: `must be in subscriptionId ${config.subscriptionId} (HyperShift requires the network in the cluster's subscription)` });
         }
       }

@@ -12,14 +12,14 @@ import { SharedStack } from "./shared-stack";
 export function addStacks(app: App, loaded: LoadedConfig, outdir: string): TerraformStack[] {
   const context = { config: loaded.config, names: loaded.names, outdir, publicKeys: loaded.publicKeys };
   const shared = new SharedStack(app, context);
-  const clusterStacks = loaded.names.clusters.map((cluster) => {
+  const identitiesStacks = loaded.names.clusters.map((cluster) => {
     const stack = new IdentitiesStack(app, { ...context, cluster });
     // The identities live in the persistent group and (per-cluster issuer) upload with the
     // deployer's blob role, both made by the shared stack.
     stack.addDependency(shared);
     return stack;
   });
-  const stacks: TerraformStack[] = [shared, ...clusterStacks];
+  const stacks: TerraformStack[] = [shared, ...identitiesStacks];
   const management = loaded.operatorBundle && new ManagementStack(app, { ...context, bundle: loaded.operatorBundle });
   if (management) {
     // Phase 2 follows Phase 1: it reads the ExternalDNS credentials from the shared stack's state.
@@ -32,7 +32,7 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     // plans only its own stacks. Destroy runs in reverse: the HostedCluster goes (and HyperShift
     // cleans up its VMs) before its resource groups.
     const infra = new InfraStack(app, { ...context, cluster });
-    infra.addDependency(clusterStacks[index]);
+    infra.addDependency(identitiesStacks[index]);
     stacks.push(infra);
     if (!management) continue; // rules.ts requires managementCluster with hostedCluster
     const hostedCluster = new ClusterStack(app, { ...context, cluster });
