@@ -7,6 +7,9 @@ export const BUILT_IN_ROLES = {
   reader: { name: "Reader", guid: "acdd72a7-3385-48ef-bd42-f606fba81ae7" },
   dnsZoneContributor: { name: "DNS Zone Contributor", guid: "befefa01-2a29-4197-83a8-272ff33ce314" },
   storageBlobDataContributor: { name: "Storage Blob Data Contributor", guid: "ba92f5b4-2d11-453d-a403-e96b0029c9fe" },
+  keyVaultSecretsUser: { name: "Key Vault Secrets User", guid: "4633458b-17de-408a-b874-0445c86b69e6" },
+  keyVaultSecretsOfficer: { name: "Key Vault Secrets Officer", guid: "b86a8fe4-44ce-4948-aee5-eccb2c155cd7" },
+  managedIdentityOperator: { name: "Managed Identity Operator", guid: "f1a07417-d97a-45cb-824c-7a7467783830" },
 } as const;
 
 export type BuiltInRole = (typeof BUILT_IN_ROLES)[keyof typeof BUILT_IN_ROLES];

@@ -160,3 +160,48 @@ export const COMPONENT_ROLES: Readonly<Partial<Record<WorkloadIdentityKey, Compo
     scopes: ["managed"],
   },
 };
+
+/**
+ * ARO HCP-style control-plane identities (seed 003): one Entra application and service principal
+ * per component, authenticated by a certificate whose credentials JSON HyperShift mounts from Key
+ * Vault. Keys are HyperShift's `managedIdentities.controlPlane` keys, in the seed's order; suffixes
+ * are seed 003's Key Vault secret names (`<name>-<suffix>`). The control-plane operator is always
+ * present here (HyperShift's AssignControlPlaneRoles always includes it).
+ */
+export type ControlPlaneIdentityKey = Exclude<WorkloadIdentityKey, "kms">;
+
+export const CONTROL_PLANE_COMPONENTS: ReadonlyArray<{ readonly key: ControlPlaneIdentityKey; readonly suffix: string }> = [
+  { key: "cloudProvider", suffix: "cloud-provider" },
+  { key: "nodePoolManagement", suffix: "nodepool-mgmt" },
+  { key: "controlPlaneOperator", suffix: "cpo" },
+  { key: "imageRegistry", suffix: "image-registry" },
+  { key: "ingress", suffix: "ingress" },
+  { key: "network", suffix: "network" },
+  { key: "disk", suffix: "disk" },
+  { key: "file", suffix: "file" },
+];
+
+/** The data-plane identities HyperShift's ManagedIdentities mode takes (`dataPlane.<key>MSIClientID`). */
+export type DataPlaneIdentityKey = Extract<WorkloadIdentityKey, "imageRegistry" | "disk" | "file">;
+
+/**
+ * Data-plane (worker-side) managed identities of the ARO HCP-style topology. Their federated
+ * credentials are the self-managed ones of the same components: the union of HyperShift's dev
+ * script (node-sa, node-sa, registry: contrib/managed-azure/setup_dataplane_identities.sh) and
+ * ARO-HCP's production list (operators, controller-sa), notes §5; names get `dp-` so they never
+ * meet a self-managed identity of the same cluster.
+ */
+export const DATA_PLANE_COMPONENTS: readonly ComponentSpec[] = (["imageRegistry", "disk", "file"] as const).map((key) => {
+  const spec = WORKLOAD_IDENTITY_COMPONENTS.find((c) => c.key === key) as ComponentSpec;
+  return { ...spec, suffix: `dp-${spec.suffix.replace(/-csi$/, "")}`, optional: false };
+});
+
+/**
+ * Roles of the data-plane identities: HyperShift's AssignDataPlaneRoles, on the managed resource
+ * group only, with its `WI` component names (notes §4, ARO HCP extras).
+ */
+export const DATA_PLANE_ROLES: Readonly<Record<DataPlaneIdentityKey, ComponentRole>> = {
+  imageRegistry: { component: "ciroWI", roleGuid: "8b32b316-c2f5-4ddf-b05b-83dacd2d08b5", roleName: "Azure Red Hat OpenShift Image Registry Operator", scopes: ["managed"] },
+  disk: { component: "azure-diskWI", roleGuid: "5b7237c5-45e1-49d6-bc18-a1f62f400748", roleName: "Azure Red Hat OpenShift Disk Storage Operator", scopes: ["managed"] },
+  file: { component: "azure-fileWI", roleGuid: "0d7aedc0-15fd-4a67-a412-efad370c947e", roleName: "Azure Red Hat OpenShift File Storage Operator", scopes: ["managed"] },
+};

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import * as path from "node:path";
-import { COMPONENT_ROLES, RoleScope, WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "./components";
+import { COMPONENT_ROLES, ComponentRole, CONTROL_PLANE_COMPONENTS, DATA_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope, WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "./components";
+import { AksNames, aksNames, ControlPlaneIdentityNames, controlPlaneIdentityNames, KeyVaultNames, keyVaultNames } from "./names-aro-hcp";
 import { BackendConfig, ClusterConfig, Config, HostedClusterConfig, SigningKeyConfig } from "./schema";
 import { uuidv5 } from "./uuid";
 
@@ -114,15 +115,20 @@ export interface HostedClusterNames {
   readonly files: { readonly pullSecretFile: string; readonly sshPublicKeyFile?: string };
   /** The ExternalDNS zone the Routes are named in, when this cluster uses ExternalDNS. */
   readonly externalDnsDomain?: string;
-  /** Role assignments of the workload identities, deduplicated (same name = same assignment). */
+  /**
+   * Role assignments of the cluster's managed identities (`ClusterNames.identities`: workload
+   * identities, or with aroHcp the data-plane ones), deduplicated (same name = same assignment).
+   */
   readonly roleAssignments: readonly RoleAssignmentNames[];
+  /** aroHcp: role assignments of the control-plane service principals. Empty otherwise. */
+  readonly controlPlaneRoleAssignments: readonly RoleAssignmentNames[];
 }
 
 export interface ClusterNames {
   readonly name: string;
   /** Index in `clusters` (for error messages). */
   readonly index: number;
-  /** Stack holding this cluster's identities (and, per-cluster mode, its issuer). */
+  /** Stack holding this cluster's managed identities (and, per-cluster mode, its issuer). */
   readonly identitiesStack: string;
   /** Prefix of identity names and the config path it comes from. */
   readonly identityPrefix: string;
@@ -130,7 +136,10 @@ export interface ClusterNames {
   readonly issuer: IssuerNames;
   /** Whether the issuer belongs to this cluster alone (oidc.issuer: perCluster). */
   readonly ownsIssuer: boolean;
+  /** Managed identities with federated credentials: the workload identities, or with aroHcp the data-plane identities. */
   readonly identities: readonly IdentityNames[];
+  /** aroHcp: the control-plane service principals (in the shared stack). Empty otherwise. */
+  readonly controlPlaneIdentities: readonly ControlPlaneIdentityNames[];
   /** Phase 3 names, when the cluster has `hostedCluster`. */
   readonly hosted?: HostedClusterNames;
 }
@@ -163,6 +172,10 @@ export interface DeploymentNames {
   readonly dns?: DnsNames;
   /** Files the management stack uses, when managementCluster is configured. */
   readonly managementCluster?: ManagementClusterFiles;
+  /** The AKS management cluster, when managementCluster.aks is configured. */
+  readonly aks?: AksNames;
+  /** aroHcp: the Key Vault of the control-plane credentials (persistent group). */
+  readonly keyVault?: KeyVaultNames;
   /** Entra display name of the ExternalDNS application, when ExternalDNS is on. */
   readonly externalDnsApplication?: string;
   readonly resourceGroup: { readonly name: string; readonly id: string };
@@ -282,7 +295,9 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
         : requireIssuer(sharedIssuer, index);
     const enabled = (key: WorkloadIdentityKey) =>
       key === "controlPlaneOperator" ? cluster.identities.controlPlaneOperator : key === "kms" ? cluster.identities.kms : true;
-    const identities = WORKLOAD_IDENTITY_COMPONENTS.filter((c) => !c.optional || enabled(c.key)).map((component) => {
+    const aroHcp = config.topology === "aroHcp";
+    const components = aroHcp ? DATA_PLANE_COMPONENTS : WORKLOAD_IDENTITY_COMPONENTS.filter((c) => !c.optional || enabled(c.key));
+    const identities = components.map((component) => {
       const name = `${identityPrefix}-${component.suffix}`;
       return {
         key: component.key,
@@ -304,6 +319,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
       issuer,
       ownsIssuer,
       identities,
+      controlPlaneIdentities: aroHcp ? controlPlaneIdentityNames(identityPrefix) : [],
     };
   });
 
@@ -311,6 +327,8 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     sharedStack: SHARED_STACK,
     managementStack: MANAGEMENT_STACK,
     dns,
+    aks: aksNames(config, stableSuffix),
+    keyVault: keyVaultNames(config, resourceGroupId, stableSuffix),
     externalDnsApplication: config.externalDns && (config.externalDns.applicationName ?? `${config.prefix}-external-dns`),
     managementCluster: config.managementCluster && {
       kubeconfig: config.managementCluster.kubeconfig && userPath(configDir, config.managementCluster.kubeconfig.path),
@@ -445,19 +463,26 @@ function hostedClusterNames(
   const privateZoneName = `${name}.${hosted.baseDomain}`;
 
   const scopes: Record<RoleScope, string> = { managed: managed.id, vnet: vnetGroup.id, nsg: nsgGroup.id, dnsZone: publicZone.resourceGroupId };
-  const assignments = new Map<string, RoleAssignmentNames>();
-  for (const identity of identities) {
-    const role = COMPONENT_ROLES[identity.key];
-    if (!role) continue;
-    for (const scopeKind of role.scopes) {
-      const scope = scopes[scopeKind];
-      const assignmentName = uuidv5(`${infraId}-${role.component}-${scope}`);
-      // Groups that coincide give the same name: HyperShift skips the duplicate, so do we.
-      if (!assignments.has(assignmentName)) {
-        assignments.set(assignmentName, { component: role.component, identity: identity.key, roleGuid: role.roleGuid, roleName: role.roleName, scopeKind, scope, name: assignmentName });
+  const roleAssignments = (keys: readonly WorkloadIdentityKey[], roles: Readonly<Partial<Record<WorkloadIdentityKey, ComponentRole>>>) => {
+    const assignments = new Map<string, RoleAssignmentNames>();
+    for (const key of keys) {
+      const role = roles[key];
+      if (!role) continue;
+      for (const scopeKind of role.scopes) {
+        const scope = scopes[scopeKind];
+        const assignmentName = uuidv5(`${infraId}-${role.component}-${scope}`);
+        // Groups that coincide give the same name: HyperShift skips the duplicate, so do we.
+        if (!assignments.has(assignmentName)) {
+          assignments.set(assignmentName, { component: role.component, identity: key, roleGuid: role.roleGuid, roleName: role.roleName, scopeKind, scope, name: assignmentName });
+        }
       }
     }
-  }
+    return [...assignments.values()];
+  };
+  // aroHcp (HyperShift's AssignControlPlaneRoles / AssignDataPlaneRoles): the control-plane table
+  // with the control-plane operator always, and the data-plane identities on the managed group.
+  const aroHcp = config.topology === "aroHcp";
+  const identityKeys = identities.map((identity) => identity.key);
 
   const useExternalDns = hosted.externalDns ?? config.externalDns !== undefined;
   return {
@@ -492,6 +517,7 @@ function hostedClusterNames(
       sshPublicKeyFile: hosted.sshPublicKeyFile && path.resolve(configDir, hosted.sshPublicKeyFile),
     },
     externalDnsDomain: useExternalDns ? deploymentZone : undefined,
-    roleAssignments: [...assignments.values()],
+    roleAssignments: roleAssignments(identityKeys, aroHcp ? DATA_PLANE_ROLES : COMPONENT_ROLES),
+    controlPlaneRoleAssignments: aroHcp ? roleAssignments(CONTROL_PLANE_COMPONENTS.map((c) => c.key), COMPONENT_ROLES) : [],
   };
 }

@@ -68,7 +68,15 @@ export interface OperatorBundle {
   readonly exampleOnly: boolean;
   /** Secrets the workloads need that are not in the bundle (render leaves Secrets out). */
   readonly secretReferences: readonly SecretReference[];
+  /** Literal environment of the operator container (e.g. MANAGED_SERVICE from --managed-service). */
+  readonly operatorEnv: Readonly<Record<string, string>>;
 }
+
+/** Operator environment set by `hypershift install --managed-service ARO-HCP` (assets: MANAGED_SERVICE). */
+export const MANAGED_SERVICE_ENV = "MANAGED_SERVICE";
+export const ARO_HCP_MANAGED_SERVICE = "ARO-HCP";
+/** Operator environment set by `--aro-hcp-key-vault-users-client-id` (config.AROHCPKeyVaultManagedIdentityClientID). */
+export const AKS_KEY_VAULT_USER_ENV = "ARO_HCP_KEY_VAULT_USER_CLIENT_ID";
 
 /** HyperShift's pull secret in the operator namespace (`hypershift install --pull-secret`; assets.PullSecretName). */
 export const PULL_SECRET_NAME = "pull-secret";
@@ -250,9 +258,38 @@ export function parseOperatorBundle(text: string, options: { omitKinds?: readonl
       operatorNamespace: (operator as { object: KubernetesObject }).object.metadata.namespace ?? "default",
       externalDns: externalDnsOf(kept.map(({ object }) => object)),
       secretReferences: secretReferencesOf(objects.map((o) => o.manifest)),
+      operatorEnv: operatorEnvOf((operator as { object: KubernetesObject }).object),
       exampleOnly: found.some(({ object }) => (object.metadata.annotations as Record<string, unknown> | undefined)?.[EXAMPLE_ONLY_ANNOTATION] === "true"),
     },
   };
+}
+
+type Container = { name?: string; env?: Array<{ name: string; value?: unknown }> };
+
+function operatorContainer(deployment: Record<string, any>): Container | undefined {
+  const containers: Container[] = deployment.spec?.template?.spec?.containers ?? [];
+  return containers.find((c) => c.name === "operator") ?? containers[0];
+}
+
+function operatorEnvOf(deployment: KubernetesObject): Record<string, string> {
+  const env = operatorContainer(deployment as Record<string, any>)?.env ?? [];
+  return Object.fromEntries(env.filter((e) => typeof e.value === "string").map((e) => [e.name, e.value as string]));
+}
+
+/**
+ * The bundle's objects with `name=value` in the operator container's environment (replacing a
+ * rendered value): for values known only at plan time, such as the AKS add-on identity's client ID.
+ */
+export function withOperatorEnv(objects: readonly BundleObject[], name: string, value: string): BundleObject[] {
+  return objects.map((object) => {
+    const m = object.manifest as Record<string, any>;
+    if (m.kind !== "Deployment" || m.metadata?.name !== "operator") return object;
+    const manifest = structuredClone(m);
+    const container = operatorContainer(manifest);
+    if (!container) return object;
+    container.env = [...(container.env ?? []).filter((e) => e.name !== name), { name, value }];
+    return { ...object, manifest: manifest as KubernetesObject };
+  });
 }
 
 /** The apply tier of an object. */

@@ -7,7 +7,8 @@ import {
 } from "./azure-rules";
 import { contains, networkOf, overlaps, parseCidr } from "./cidr";
 import { ClusterNames, delegationRecordName, DeploymentNames, HostedClusterNames, parseArmId } from "./names";
-import { OperatorBundle, PULL_SECRET_NAME } from "./operator-bundle";
+import { ARO_HCP_MANAGED_SERVICE, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "./operator-bundle";
+import { ARO_HCP_NAME_RULES, ARO_HCP_STRUCTURE_RULES } from "./rules-aro-hcp";
 import { Config } from "./schema";
 
 /** One problem in the config: the field path, the value received and the rule it breaks. */
@@ -119,6 +120,7 @@ export const STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (config: Conf
           ]
         : [],
   },
+  ...ARO_HCP_STRUCTURE_RULES,
 ];
 
 /** Rules on derived names: what Azure enforces and the provider does not. */
@@ -187,6 +189,7 @@ export const NAME_RULES: ReadonlyArray<{ rule: string; check: (names: Deployment
         "gives an issuer container that another cluster also uses",
       ),
   },
+  ...ARO_HCP_NAME_RULES,
 ];
 
 /** Checks one identity's credentials: count limit, unique names and unique (issuer, subject). */
@@ -252,7 +255,20 @@ export function bundleIssues(config: Config, names: DeploymentNames, bundle: Ope
       value: bundle.operatorNamespace,
       message: "is the HyperShift operator's namespace; HostedClusters go in their own (default clusters)",
     }));
-  return [...namespaceClashes, ...externalDnsBundleIssues(config, names, bundle)];
+  const managedService = bundle.operatorEnv[MANAGED_SERVICE_ENV];
+  const aroHcp: ConfigIssue[] =
+    config.topology === "aroHcp" && managedService !== ARO_HCP_MANAGED_SERVICE
+      ? [
+          {
+            path: BUNDLE_PATH,
+            value: managedService,
+            message: `has no ${MANAGED_SERVICE_ENV}=${ARO_HCP_MANAGED_SERVICE} on the operator; with topology: aroHcp render it with --managed-service ARO-HCP --aro-hcp-key-vault-users-client-id <any UUID> (the stack sets the AKS add-on identity's client ID)`,
+          },
+        ]
+      : config.topology !== "aroHcp" && managedService === ARO_HCP_MANAGED_SERVICE
+        ? [{ path: BUNDLE_PATH, value: managedService, message: "is rendered with --managed-service ARO-HCP, which only fits topology: aroHcp" }]
+        : [];
+  return [...namespaceClashes, ...aroHcp, ...externalDnsBundleIssues(config, names, bundle)];
 }
 
 function externalDnsBundleIssues(config: Config, names: DeploymentNames, bundle: OperatorBundle): ConfigIssue[] {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, NameRule, TAG_RULES } from "./azure-rules";
+import { aksSchema, aroHcpSchema } from "./schema-aro-hcp";
 
 /**
  * The deployment config file, validated once here. Field rules live in the schema; rules that
@@ -370,7 +371,8 @@ const managementCluster = z
         context: z.string().min(1).optional().describe("Kubeconfig context. Default: the file's current context."),
       })
       .optional()
-      .describe("How Terraform reaches the management cluster. Omit to use the Kubernetes provider's KUBE_* environment variables (Terraform Cloud)."),
+      .describe("How Terraform reaches the management cluster. Omit to use the Kubernetes provider's KUBE_* environment variables (Terraform Cloud), or with aks."),
+    aks: aksSchema.optional(),
     operator: z
       .strictObject({
         bundleFile: z
@@ -420,6 +422,11 @@ export const configSchema = z
       .describe("Short deployment prefix; part of derived names (storage account, state keys)."),
     subscriptionId: guid("Azure subscription ID").describe("Azure subscription for every resource."),
     tenantId: guid("Microsoft Entra tenant ID").describe("Microsoft Entra tenant of the subscription."),
+    topology: z
+      .enum(["selfManaged", "aroHcp"])
+      .default("selfManaged")
+      .describe("selfManaged: workload identities for every component (seed 004). aroHcp: AKS management cluster, control-plane service principals with certificates in Key Vault, data-plane managed identities (seed 003)."),
+    aroHcp: aroHcpSchema.optional(),
     location: z
       .string()
       .regex(/^[a-z][a-z0-9]{1,39}$/, {

@@ -2,6 +2,7 @@ import { App, TerraformStack } from "cdktf";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../config/load";
+import { AksStack } from "./aks-stack";
 import { ClusterStack } from "./cluster-stack";
 import { IdentitiesStack } from "./identities-stack";
 import { InfraStack } from "./infra-stack";
@@ -20,10 +21,18 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     return stack;
   });
   const stacks: TerraformStack[] = [shared, ...identitiesStacks];
+  // aroHcp: the AKS management cluster, whose add-on identity reads the shared stack's vault.
+  const aks = loaded.names.aks && new AksStack(app, context);
+  if (aks) {
+    aks.addDependency(shared);
+    stacks.push(aks);
+  }
   const management = loaded.operatorBundle && new ManagementStack(app, { ...context, bundle: loaded.operatorBundle });
   if (management) {
-    // Phase 2 follows Phase 1: it reads the ExternalDNS credentials from the shared stack's state.
+    // Phase 2 follows Phase 1: it reads the ExternalDNS credentials from the shared stack's state
+    // (and, on AKS, reads the cluster the aks stack makes).
     management.addDependency(shared);
+    if (aks) management.addDependency(aks);
     stacks.push(management);
   }
   for (const [index, cluster] of loaded.names.clusters.entries()) {

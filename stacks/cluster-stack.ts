@@ -1,3 +1,5 @@
+import { DataAzureadServicePrincipal } from "@cdktf/provider-azuread/lib/data-azuread-service-principal";
+import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { DataAzurermUserAssignedIdentity } from "@cdktf/provider-azurerm/lib/data-azurerm-user-assigned-identity";
 import { RandomProvider } from "@cdktf/provider-random/lib/provider";
 import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
@@ -7,7 +9,7 @@ import { WorkloadIdentityKey } from "../config/components";
 import { ClusterNames } from "../config/names";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
-import { REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
+import { ManagedIdentitiesInput, REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
 import { configureAzureStack, configureKubernetesProvider, StackContext, terraformFilePath } from "./stack-setup";
 
 export interface ClusterStackProps extends StackContext {
@@ -41,11 +43,7 @@ export class ClusterStack extends TerraformStack {
       if (!identity) throw new Error(`internal: clusters[${cluster.index}] has no ${key} identity`);
       return new DataAzurermUserAssignedIdentity(this, `Identity_${key}`, { name: identity.name, resourceGroupName: names.resourceGroup.name }).clientId;
     };
-    const required = Object.fromEntries(REQUIRED_WORKLOAD_IDENTITIES.map((key) => [key, clientId(key)])) as Record<RequiredWorkloadIdentity, string>;
-    // The control-plane-operator identity is optional (private clusters); KMS is not used yet.
-    const clientIds: WorkloadIdentityClientIds = cluster.identities.some((i) => i.key === "controlPlaneOperator")
-      ? { ...required, controlPlaneOperator: clientId("controlPlaneOperator") }
-      : required;
+    const identities = config.topology === "aroHcp" ? { managedIdentities: this.managedIdentities(props, clientId) } : { clientIds: workloadIdentityClientIds(cluster, clientId) };
 
     const secrets = new HostedClusterSecrets(this, "Secrets", {
       namespace: hosted.namespace,
@@ -69,7 +67,7 @@ export class ClusterStack extends TerraformStack {
       location: config.location,
       subscriptionId: config.subscriptionId,
       tenantId: config.tenantId,
-      clientIds,
+      ...identities,
       dependsOn: secrets.all,
     });
 
@@ -90,4 +88,32 @@ export class ClusterStack extends TerraformStack {
       });
     }
   }
+
+  /**
+   * aroHcp: the Key Vault and secret names (derived), the control-plane service principals'
+   * client IDs (by display name) and the data-plane identities' client IDs (by name).
+   */
+  private managedIdentities(props: ClusterStackProps, clientId: (key: WorkloadIdentityKey) => string): ManagedIdentitiesInput {
+    const { config, names, cluster } = props;
+    if (!names.keyVault) throw new Error("internal: aroHcp without Key Vault names");
+    new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+    const controlPlane = Object.fromEntries(
+      cluster.controlPlaneIdentities.map((identity) => [
+        identity.key,
+        { clientId: new DataAzureadServicePrincipal(this, `ControlPlaneIdentity_${identity.key}`, { displayName: identity.applicationName }).clientId, secretName: identity.secretName },
+      ]),
+    ) as ManagedIdentitiesInput["controlPlane"];
+    return {
+      keyVault: { name: names.keyVault.name, tenantId: config.tenantId },
+      controlPlane,
+      dataPlane: { imageRegistry: clientId("imageRegistry"), disk: clientId("disk"), file: clientId("file") },
+    };
+  }
+}
+
+/** Self-managed: the workload identities' client IDs (the control-plane-operator one when the cluster has it). */
+function workloadIdentityClientIds(cluster: ClusterNames, clientId: (key: WorkloadIdentityKey) => string): WorkloadIdentityClientIds {
+  const required = Object.fromEntries(REQUIRED_WORKLOAD_IDENTITIES.map((key) => [key, clientId(key)])) as Record<RequiredWorkloadIdentity, string>;
+  // The control-plane-operator identity is optional (private clusters); KMS is not used yet.
+  return cluster.identities.some((i) => i.key === "controlPlaneOperator") ? { ...required, controlPlaneOperator: clientId("controlPlaneOperator") } : required;
 }

@@ -2,7 +2,7 @@ import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { ClusterNames } from "../config/names";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
-import { WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
+import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
 import { configureAzureStack, StackContext } from "./stack-setup";
 
 export interface IdentitiesStackProps extends StackContext {
@@ -13,7 +13,7 @@ export interface IdentitiesStackProps extends StackContext {
 
 /**
  * Phase 1 for one hosted cluster: its workload identities and federated credentials (and its own
- * OIDC issuer with oidc.issuer: perCluster). Persistent: deleting the cluster keeps them, as the
+ * OIDC issuer with oidc.issuer: perCluster); with topology aroHcp, its data-plane identities. Persistent: deleting the cluster keeps them, as the
  * seeds require. Finds shared resources by derived name, never by cross-stack reference.
  */
 export class IdentitiesStack extends TerraformStack {
@@ -38,10 +38,19 @@ export class IdentitiesStack extends TerraformStack {
       identities: cluster.identities,
       tags: config.tags,
     });
-    new TerraformOutput(this, "workload_identities_json", {
-      value: identities.workloadIdentitiesJson,
-      description: "workload-identities.json for HyperShift: terraform output -raw workload_identities_json > workload-identities.json",
-    });
+    if (config.topology === "aroHcp") {
+      // ARO HCP style: these are the data-plane identities (seed 003); the control-plane ones are
+      // certificate service principals in the shared stack.
+      new TerraformOutput(this, "data_plane_identities_json", {
+        value: renderDataPlaneIdentitiesJson(identities.identities),
+        description: "HyperShift's --data-plane-identities-file: terraform output -raw data_plane_identities_json > data-plane-identities.json",
+      });
+    } else {
+      new TerraformOutput(this, "workload_identities_json", {
+        value: identities.workloadIdentitiesJson,
+        description: "workload-identities.json for HyperShift: terraform output -raw workload_identities_json > workload-identities.json",
+      });
+    }
     new TerraformOutput(this, "oidc_issuer_url", { value: cluster.issuer.url });
   }
 }

@@ -1,3 +1,4 @@
+import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { ClusterNames } from "../config/names";
@@ -16,7 +17,8 @@ export interface InfraStackProps extends StackContext {
 /**
  * Phase 3 Azure infrastructure of one hosted cluster, what `hypershift create infra azure
  * --assign-identity-roles` makes: resource groups, VNet, subnet and NSG (unless existing), the
- * private DNS zone, the egress load balancer, and the workload identities' roles. Deleted with
+ * private DNS zone, the egress load balancer, and the workload identities' roles (aroHcp: the
+ * data-plane identities' and the control-plane service principals' roles). Deleted with
  * the cluster. Finds the identities by derived name, never by cross-stack reference.
  */
 export class InfraStack extends TerraformStack {
@@ -58,6 +60,17 @@ export class InfraStack extends TerraformStack {
       identityResourceGroupName: names.resourceGroup.name,
       scopeDependencies: groups.createdByArmId,
     });
+    if (hosted.controlPlaneRoleAssignments.length > 0) {
+      // aroHcp: the control-plane service principals (shared stack), found by display name.
+      new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+      new WorkloadIdentityRoles(this, "ControlPlaneIdentityRoles", {
+        assignments: hosted.controlPlaneRoleAssignments,
+        identities: cluster.controlPlaneIdentities.map((identity) => ({ key: identity.key, name: identity.applicationName })),
+        identityKind: "servicePrincipal",
+        identityResourceGroupName: names.resourceGroup.name,
+        scopeDependencies: groups.createdByArmId,
+      });
+    }
 
     // IDs are derivable, so outputs are known at synth and match what HyperShift's infra JSON holds.
     const outputs: Record<string, string> = {

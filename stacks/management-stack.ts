@@ -2,11 +2,11 @@ import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { DataResource, Fn, Op, TerraformLocal, TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
-import { OperatorBundle, PULL_SECRET_NAME } from "../config/operator-bundle";
+import { AKS_KEY_VAULT_USER_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
 import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
-import { configureBackend, configureKubernetesProvider, remoteState, StackContext, terraformFilePath } from "./stack-setup";
+import { configureAzureStack, configureBackend, configureKubernetesProvider, remoteState, StackContext, terraformFilePath } from "./stack-setup";
 
 export interface ManagementStackProps extends StackContext {
   /** The checked operator bundle (config loader). */
@@ -23,13 +23,15 @@ export class ManagementStack extends TerraformStack {
     const { config, names, bundle } = props;
     const stackName = names.managementStack;
     super(scope, stackName);
-    configureBackend(this, stackName, props);
+    // An AKS management cluster is read through azurerm (its kube config, its add-on identity).
+    if (names.aks) configureAzureStack(this, stackName, props);
+    else configureBackend(this, stackName, props);
     const management = config.managementCluster;
     const files = names.managementCluster;
     if (!management || !files) throw new Error("internal: ManagementStack needs managementCluster in the config");
 
     const terraformPath = (written: string, resolved: string) => terraformFilePath(props, stackName, written, resolved);
-    configureKubernetesProvider(this, stackName, props);
+    const access = configureKubernetesProvider(this, stackName, props);
 
     if (bundle.exampleOnly) {
       // The bundled examples synthesize, but their abridged CRDs must never reach a cluster.
@@ -47,8 +49,16 @@ export class ManagementStack extends TerraformStack {
       });
     }
 
+    // ARO HCP style: HyperShift's SecretProviderClasses mount the control-plane credentials as
+    // the AKS Key Vault secrets provider add-on identity, whose client ID the operator reads from
+    // its environment (--aro-hcp-key-vault-users-client-id). Set from the cluster itself, so the
+    // bundle can be rendered before the cluster exists.
+    const objects =
+      config.topology === "aroHcp" && access.aks
+        ? withOperatorEnv(bundle.objects, AKS_KEY_VAULT_USER_ENV, access.aks.keyVaultSecretsProvider.get(0).secretIdentity.get(0).clientId)
+        : bundle.objects;
     const operator = new HypershiftOperator(this, "HypershiftOperator", {
-      objects: bundle.objects,
+      objects,
       rolloutTimeout: management.operator.rolloutTimeout,
       preventDestroy: management.operator.preventDestroy,
       forceConflicts: management.operator.forceConflicts,

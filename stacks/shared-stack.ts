@@ -1,12 +1,16 @@
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
+import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
+import { ControlPlaneIdentities } from "../constructs/control-plane-identities/control-plane-identities";
 import { DelegatedDnsZone } from "../constructs/dns/delegated-dns-zone";
 import { ExternalDnsPrincipal } from "../constructs/external-dns/external-dns-principal";
+import { IdentityKeyVault } from "../constructs/key-vault/identity-key-vault";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
+import { aroHcpSettings } from "../config/schema-aro-hcp";
 import { configureAzureStack, StackContext } from "./stack-setup";
 
 export interface SharedStackProps extends StackContext {
@@ -14,19 +18,26 @@ export interface SharedStackProps extends StackContext {
   readonly publicKeys: ReadonlyMap<string, string>;
 }
 
+/** Output holding, per cluster, HyperShift's control-plane identities JSON (aroHcp). */
+export const CONTROL_PLANE_IDENTITIES_OUTPUT = "control_plane_identities";
+
 /** Output holding azure_mgmt.json; the management stack reads it through remote state. */
 export const EXTERNAL_DNS_CREDENTIALS_OUTPUT = "external_dns_credentials";
 
 /**
  * Phase 1, shared by every hosted cluster and never deleted with one: the persistent resource
  * group, the OIDC issuer storage (plus the issuer itself when it is shared), and optionally the
- * public DNS zone with its delegation and the ExternalDNS service principal.
+ * public DNS zone with its delegation and the ExternalDNS service principal. With topology aroHcp
+ * also the Key Vault and every hosted cluster's control-plane identities (seed 003's shared
+ * resources): they survive the cluster, so re-creating it reuses them.
  */
 export class SharedStack extends TerraformStack {
   constructor(scope: Construct, props: SharedStackProps) {
     const { config, names } = props;
     super(scope, names.sharedStack);
     configureAzureStack(this, names.sharedStack, props);
+    // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
+    if (names.externalDnsApplication || names.keyVault) new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
 
     const resourceGroup = new PersistentResourceGroup(this, "PersistentResourceGroup", {
       name: names.resourceGroup.name,
@@ -56,6 +67,8 @@ export class SharedStack extends TerraformStack {
       });
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
     }
+
+    if (names.keyVault) this.addControlPlaneIdentities(props, resourceGroup.name);
 
     if (names.dns && config.dns) {
       const parent = names.dns.parent;
@@ -90,7 +103,6 @@ export class SharedStack extends TerraformStack {
       });
 
       if (names.externalDnsApplication && config.externalDns) {
-        new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
         const principal = new ExternalDnsPrincipal(this, "ExternalDns", {
           displayName: names.externalDnsApplication,
           tenantId: config.tenantId,
@@ -111,5 +123,45 @@ export class SharedStack extends TerraformStack {
         });
       }
     }
+  }
+
+  /** aroHcp: the Key Vault and, per hosted cluster, its certificate service principals and their secrets. */
+  private addControlPlaneIdentities(props: SharedStackProps, resourceGroupName: string): void {
+    const { config, names } = props;
+    const vaultNames = names.keyVault;
+    if (!vaultNames) return;
+    const settings = aroHcpSettings(config);
+    new TlsProvider(this, "tls");
+    const vault = new IdentityKeyVault(this, "KeyVault", {
+      name: vaultNames.name,
+      resourceGroupName,
+      location: config.location,
+      tenantId: config.tenantId,
+      subscriptionId: config.subscriptionId,
+      softDeleteRetentionDays: settings.keyVault.softDeleteRetentionDays,
+      purgeProtectionEnabled: settings.keyVault.purgeProtection,
+      preventDestroy: settings.keyVault.preventDestroy,
+      grantDeployerSecretsOfficer: settings.keyVault.grantDeployerAccess,
+      tags: config.tags,
+    });
+    const json: Record<string, string> = {};
+    for (const cluster of names.clusters) {
+      const identities = new ControlPlaneIdentities(this, `ControlPlaneIdentities_${cluster.name}`, {
+        identities: cluster.controlPlaneIdentities,
+        // The vault's ID as a reference: secrets wait for the vault.
+        keyVault: { name: vaultNames.name, id: vault.vault.id },
+        tenantId: config.tenantId,
+        validityHours: Number(settings.certificates.validity.slice(0, -1)),
+        renewBeforeHours: Number(settings.certificates.renewBefore.slice(0, -1)),
+        secretDependsOn: vault.deployerAccess ? [vault.deployerAccess] : [],
+        tags: config.tags,
+      });
+      json[cluster.name] = identities.managedIdentitiesJson;
+    }
+    new TerraformOutput(this, "key_vault_name", { value: vaultNames.name });
+    new TerraformOutput(this, CONTROL_PLANE_IDENTITIES_OUTPUT, {
+      value: json,
+      description: "Per cluster, HyperShift's --managed-identities-file: terraform output -json control_plane_identities | jq -r '.\"<cluster>\"'",
+    });
   }
 }

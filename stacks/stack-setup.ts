@@ -1,3 +1,4 @@
+import { DataAzurermKubernetesCluster } from "@cdktf/provider-azurerm/lib/data-azurerm-kubernetes-cluster";
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { KubernetesProvider } from "@cdktf/provider-kubernetes/lib/provider";
 import {
@@ -6,6 +7,7 @@ import {
   DataTerraformRemoteState,
   DataTerraformRemoteStateAzurerm,
   DataTerraformRemoteStateLocal,
+  Fn,
   LocalBackend,
   NamedCloudWorkspace,
   NamedRemoteWorkspace,
@@ -69,17 +71,41 @@ export function terraformFilePath(context: StackContext, stackName: string, writ
   return written.startsWith("~") || path.isAbsolute(written) ? written : pathFromStack(context, stackName, resolved);
 }
 
+/** How a stack reaches the management cluster. */
+export interface ManagementClusterAccess {
+  readonly provider: KubernetesProvider;
+  /** The AKS management cluster as read at plan time (managementCluster.aks), else undefined. */
+  readonly aks?: DataAzurermKubernetesCluster;
+}
+
 /**
- * The Kubernetes provider for the management cluster: the config's kubeconfig path and context,
- * or nothing, so the provider reads KUBE_* variables (Terraform Cloud).
+ * The Kubernetes provider for the management cluster. With managementCluster.aks: the AKS
+ * cluster's own kube config, read at plan time (the stack needs the azurerm provider; the
+ * credentials stay in state and never reach the synthesized JSON). Otherwise the config's
+ * kubeconfig path and context, or nothing, so the provider reads KUBE_* variables (Terraform Cloud).
  */
-export function configureKubernetesProvider(stack: TerraformStack, stackName: string, context: StackContext): KubernetesProvider {
+export function configureKubernetesProvider(stack: TerraformStack, stackName: string, context: StackContext): ManagementClusterAccess {
+  const aks = context.names.aks;
+  if (aks) {
+    const cluster = new DataAzurermKubernetesCluster(stack, "ManagementCluster", { name: aks.name, resourceGroupName: aks.resourceGroup.name });
+    // kube_config holds the client certificate of a cluster with local accounts (what the aks
+    // stack creates); Azure returns every PEM base64-encoded.
+    const kube = cluster.kubeConfig.get(0);
+    const provider = new KubernetesProvider(stack, "kubernetes", {
+      host: kube.host,
+      clientCertificate: Fn.base64decode(kube.clientCertificate),
+      clientKey: Fn.base64decode(kube.clientKey),
+      clusterCaCertificate: Fn.base64decode(kube.clusterCaCertificate),
+    });
+    return { provider, aks: cluster };
+  }
   const kubeconfig = context.config.managementCluster?.kubeconfig;
   const resolved = context.names.managementCluster?.kubeconfig;
-  return new KubernetesProvider(stack, "kubernetes", {
+  const provider = new KubernetesProvider(stack, "kubernetes", {
     configPath: kubeconfig && resolved && terraformFilePath(context, stackName, kubeconfig.path, resolved),
     configContext: kubeconfig?.context,
   });
+  return { provider };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DataAzureadServicePrincipal } from "@cdktf/provider-azuread/lib/data-azuread-service-principal";
 import { DataAzurermUserAssignedIdentity } from "@cdktf/provider-azurerm/lib/data-azurerm-user-assigned-identity";
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { ITerraformDependable } from "cdktf";
@@ -21,9 +22,16 @@ export interface WorkloadRoleAssignment {
 export interface WorkloadIdentityRolesProps {
   /** The assignments, each (identity, scopeKind) and each name at most once. */
   readonly assignments: readonly WorkloadRoleAssignment[];
-  /** Names of the existing user-assigned identities by key (3-128 letters, digits, '-' or '_'). */
+  /** Names of the existing identities by key: user-assigned identity names (3-128 letters, digits, '-' or '_'), or service principal display names. */
   readonly identities: ReadonlyArray<{ readonly key: string; readonly name: string }>;
-  /** Resource group of the identities (the persistent group). */
+  /**
+   * What the identities are: user-assigned managed identities (found by name in
+   * identityResourceGroupName), or Entra service principals (found by display name, which must be
+   * unique in the tenant: the lookup fails otherwise).
+   * @default "userAssignedIdentity"
+   */
+  readonly identityKind?: "userAssignedIdentity" | "servicePrincipal";
+  /** Resource group of user-assigned identities (the persistent group); unused for service principals. */
   readonly identityResourceGroupName: string;
   /**
    * What an assignment must wait for, by scope ARM ID (case-insensitive): the resource groups
@@ -56,11 +64,12 @@ export class WorkloadIdentityRoles extends Construct {
       let found = identities.get(key);
       if (!found) {
         const scope = new Construct(this, key);
-        const lookup = new DataAzurermUserAssignedIdentity(scope, "Identity", {
-          name: identityNames.get(key) ?? "",
-          resourceGroupName: props.identityResourceGroupName,
-        });
-        identities.set(key, (found = { scope, principalId: lookup.principalId }));
+        const name = identityNames.get(key) ?? "";
+        const principalId =
+          props.identityKind === "servicePrincipal"
+            ? new DataAzureadServicePrincipal(scope, "ServicePrincipal", { displayName: name }).objectId
+            : new DataAzurermUserAssignedIdentity(scope, "Identity", { name, resourceGroupName: props.identityResourceGroupName }).principalId;
+        identities.set(key, (found = { scope, principalId }));
       }
       return found;
     };
@@ -94,7 +103,9 @@ function validate(props: WorkloadIdentityRolesProps): void {
   const problems: string[] = [];
   const identityKeys = new Set(props.identities.map((identity) => identity.key));
   for (const identity of props.identities) {
-    if (!AZURE_NAME_RULES.userAssignedIdentity.test(identity.name)) {
+    if (props.identityKind === "servicePrincipal") {
+      if (identity.name.length === 0 || identity.name.length > 120) problems.push(`identities.${identity.key}.name "${identity.name}" must be 1-120 characters (display name)`);
+    } else if (!AZURE_NAME_RULES.userAssignedIdentity.test(identity.name)) {
       problems.push(`identities.${identity.key}.name "${identity.name}" ${AZURE_NAME_RULES.userAssignedIdentity.rule}`);
     }
   }

@@ -1,4 +1,4 @@
-import { WorkloadIdentityKey } from "../../config/components";
+import { ControlPlaneIdentityKey, DataPlaneIdentityKey, WorkloadIdentityKey } from "../../config/components";
 import { HostedClusterNames } from "../../config/names";
 import { HostedClusterConfig, NodePoolConfig } from "../../config/schema";
 
@@ -31,10 +31,30 @@ export const REQUIRED_WORKLOAD_IDENTITIES: readonly RequiredWorkloadIdentity[] =
   "network",
 ];
 
+/**
+ * ARO HCP-style identities (ManagedIdentities): certificate service principals whose credentials
+ * HyperShift mounts from Key Vault, and federated data-plane managed identities.
+ */
+export interface ManagedIdentitiesInput {
+  /** The Key Vault holding the credentials secrets (`managedIdentitiesKeyVault`). */
+  readonly keyVault: { readonly name: string; readonly tenantId: string };
+  /** Per control-plane component: client ID (UUID or Terraform reference) and Key Vault secret name. */
+  readonly controlPlane: Readonly<Record<ControlPlaneIdentityKey, { readonly clientId: string; readonly secretName: string }>>;
+  /** Client IDs of the data-plane identities. */
+  readonly dataPlane: Readonly<Record<DataPlaneIdentityKey, string>>;
+}
+
+/**
+ * Pod Security admission level HyperShift puts on the control-plane namespace of an ARO
+ * HCP-style cluster (its AKS scripts pass it: contrib/managed-azure/create_basic_hosted_cluster.sh);
+ * HyperShift's default is restricted.
+ */
+export const ARO_HCP_ANNOTATIONS = { "hypershift.openshift.io/pod-security-admission-label-override": "baseline" } as const;
+
 export interface HyperShiftObject {
   readonly apiVersion: string;
   readonly kind: "HostedCluster" | "NodePool";
-  readonly metadata: { readonly name: string; readonly namespace: string };
+  readonly metadata: { readonly name: string; readonly namespace: string; readonly annotations?: Readonly<Record<string, string>> };
   readonly spec: Record<string, unknown>;
 }
 
@@ -51,7 +71,10 @@ export interface HostedClusterManifestInput {
   readonly location: string;
   readonly subscriptionId: string;
   readonly tenantId: string;
-  readonly clientIds: WorkloadIdentityClientIds;
+  /** Self-managed: the workload identities' client IDs. Exactly one of clientIds and managedIdentities. */
+  readonly clientIds?: WorkloadIdentityClientIds;
+  /** ARO HCP style: the control-plane and data-plane identities. Exactly one of clientIds and managedIdentities. */
+  readonly managedIdentities?: ManagedIdentitiesInput;
 }
 
 /** The four services of `GetIngressServicePublishingStrategyMapping`, sorted by name (no OIDC entry). */
@@ -79,16 +102,14 @@ export function servicePublishing(name: string, externalDnsDomain: string | unde
 }
 
 export function hostedClusterManifest(input: HostedClusterManifestInput): HyperShiftObject {
-  const { name, names, hostedCluster: hc, clientIds } = input;
+  const { name, names, hostedCluster: hc } = input;
   const network = hc.network;
-  const workloadIdentities: Record<string, { clientID: string }> = {};
-  for (const key of REQUIRED_WORKLOAD_IDENTITIES) workloadIdentities[key] = { clientID: clientIds[key] };
-  if (clientIds.controlPlaneOperator !== undefined) workloadIdentities.controlPlaneOperator = { clientID: clientIds.controlPlaneOperator };
+  const managed = input.managedIdentities;
 
   return {
     apiVersion: HYPERSHIFT_API_VERSION,
     kind: "HostedCluster",
-    metadata: { name, namespace: names.namespace },
+    metadata: { name, namespace: names.namespace, ...(managed ? { annotations: { ...ARO_HCP_ANNOTATIONS } } : {}) },
     spec: {
       release: { image: hc.releaseImage },
       pullSecret: { name: names.secrets.pullSecret },
@@ -129,9 +150,7 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
           securityGroupID: names.nsg.id,
           subscriptionID: input.subscriptionId,
           tenantID: input.tenantId,
-          // The CRD asks self-managed (WorkloadIdentities) clusters to set it explicitly.
-          topology: "Public",
-          azureAuthenticationConfig: { azureAuthenticationConfigType: "WorkloadIdentities", workloadIdentities },
+          ...authentication(input),
         },
       },
       services: servicePublishing(name, names.externalDnsDomain),
@@ -141,6 +160,36 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
       secretEncryption: { type: "aescbc", aescbc: { activeKey: { name: names.secrets.etcdEncryptionKey } } },
     },
   };
+}
+
+/**
+ * `azureAuthenticationConfig`, and the topology that goes with it: the CRD asks self-managed
+ * (WorkloadIdentities) clusters to set it explicitly; the CLI leaves it unset for ManagedIdentities
+ * (public endpoint access), where it defaults to Public.
+ */
+function authentication(input: HostedClusterManifestInput): Record<string, unknown> {
+  const { clientIds, managedIdentities: managed } = input;
+  if (managed) {
+    const controlPlane: Record<string, unknown> = { managedIdentitiesKeyVault: { name: managed.keyVault.name, tenantID: managed.keyVault.tenantId } };
+    for (const [key, identity] of Object.entries(managed.controlPlane)) {
+      // The CLI forces utf-8: the secret is the JSON text itself. The CRD has no default.
+      controlPlane[key] = { clientID: identity.clientId, credentialsSecretName: identity.secretName, objectEncoding: "utf-8" };
+    }
+    return {
+      azureAuthenticationConfig: {
+        azureAuthenticationConfigType: "ManagedIdentities",
+        managedIdentities: {
+          controlPlane,
+          dataPlane: { imageRegistryMSIClientID: managed.dataPlane.imageRegistry, diskMSIClientID: managed.dataPlane.disk, fileMSIClientID: managed.dataPlane.file },
+        },
+      },
+    };
+  }
+  if (!clientIds) throw new Error(`internal: HostedCluster ${input.name} needs clientIds or managedIdentities`);
+  const workloadIdentities: Record<string, { clientID: string }> = {};
+  for (const key of REQUIRED_WORKLOAD_IDENTITIES) workloadIdentities[key] = { clientID: clientIds[key] };
+  if (clientIds.controlPlaneOperator !== undefined) workloadIdentities.controlPlaneOperator = { clientID: clientIds.controlPlaneOperator };
+  return { topology: "Public", azureAuthenticationConfig: { azureAuthenticationConfigType: "WorkloadIdentities", workloadIdentities } };
 }
 
 export interface NodePoolManifestInput {

@@ -100,6 +100,19 @@ export function renderWorkloadIdentitiesJson(clientIds: ReadonlyMap<WorkloadIden
   return `{\n${entries.join(",\n")}\n}\n`;
 }
 
+/**
+ * HyperShift's `--data-plane-identities-file` (DataPlaneManagedIdentities, seed 003):
+ * `{"imageRegistryMSIClientID", "diskMSIClientID", "fileMSIClientID"}`, 2-space indent.
+ */
+export function renderDataPlaneIdentitiesJson(identities: ReadonlyMap<WorkloadIdentityKey, { readonly clientId: string }>): string {
+  const entries = (["imageRegistry", "disk", "file"] as const).map((key) => {
+    const identity = identities.get(key);
+    if (!identity) throw new Error(`renderDataPlaneIdentitiesJson: the ${key} identity is missing`);
+    return `  "${key}MSIClientID": "${identity.clientId}"`;
+  });
+  return `{\n${entries.join(",\n")}\n}\n`;
+}
+
 function validate(props: WorkloadIdentitiesProps): void {
   const problems: string[] = [];
   const keys = new Set<string>();

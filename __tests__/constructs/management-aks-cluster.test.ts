@@ -1,0 +1,213 @@
+import { TerraformOutput, Testing } from "cdktf";
+import { ManagementAksCluster, ManagementAksClusterProps } from "../../constructs/aks/management-aks-cluster";
+import { only, resources } from "../helpers";
+
+const SUB = "00000000-0000-0000-0000-000000000000";
+const RG = `/subscriptions/${SUB}/resourceGroups/mgmt-rg`;
+const AKS_ID = `${RG}/providers/Microsoft.ContainerService/managedClusters/mgmt-aks`;
+const VAULT_A = `/subscriptions/${SUB}/resourceGroups/persistent-rg/providers/Microsoft.KeyVault/vaults/hcp-identities`;
+const VAULT_B = `/subscriptions/${SUB}/resourceGroups/other-rg/providers/Microsoft.KeyVault/vaults/hcp-extra`;
+const ROLE = (guid: string) => `/subscriptions/${SUB}/providers/Microsoft.Authorization/roleDefinitions/${guid}`;
+// Built-in role GUIDs, written out here (not imported) so a wrong constant fails the test.
+const KEY_VAULT_SECRETS_USER = "4633458b-17de-408a-b874-0445c86b69e6";
+const MANAGED_IDENTITY_OPERATOR = "f1a07417-d97a-45cb-824c-7a7467783830";
+
+const BASE: ManagementAksClusterProps = {
+  name: "mgmt-aks",
+  resourceGroupName: "mgmt-rg",
+  location: "eastus",
+  subscriptionId: SUB,
+  systemPool: { vmSize: "Standard_D4s_v5", minCount: 2, maxCount: 3 },
+  userPool: { name: "hcp", vmSize: "Standard_D8s_v5", minCount: 1, maxCount: 10, osDiskSizeGb: 128, zones: ["1", "2", "3"] },
+  identityNames: { cluster: "mgmt-aks-cluster", kubelet: "mgmt-aks-kubelet" },
+  keyVaultIds: [VAULT_A, VAULT_B],
+};
+
+function synthAks(props: Partial<ManagementAksClusterProps> = {}) {
+  let aks!: ManagementAksCluster;
+  const parsed = JSON.parse(
+    Testing.synthScope((scope) => {
+      aks = new ManagementAksCluster(scope, "Aks", { ...BASE, ...props });
+    }),
+  );
+  return { aks, parsed };
+}
+
+const cluster = (parsed: any) => only(parsed.resource.azurerm_kubernetes_cluster);
+const key = (parsed: any, type: string, name: string) =>
+  Object.entries(parsed.resource[type]).find(([, r]: [string, any]) => r.name === name)![0];
+const kvGrants = (parsed: any) =>
+  resources(parsed, "azurerm_role_assignment").filter((r) => r.role_definition_id === ROLE(KEY_VAULT_SECRETS_USER));
+
+describe("ManagementAksCluster", () => {
+  it("enables the OIDC issuer and workload identity", () => {
+    expect(cluster(synthAks().parsed)).toMatchObject({ oidc_issuer_enabled: true, workload_identity_enabled: true });
+  });
+
+  it("enables the Key Vault Secrets Provider with rotation, every 2m by default or the given interval", () => {
+    expect(cluster(synthAks().parsed).key_vault_secrets_provider).toEqual({ secret_rotation_enabled: true, secret_rotation_interval: "2m" });
+    expect(cluster(synthAks({ secretRotationInterval: "1h30m" }).parsed).key_vault_secrets_provider.secret_rotation_interval).toBe("1h30m");
+  });
+
+  it("system pool: autoscaled, critical add-ons only, AzureLinux, 250 pods, rotation name and explicit max surge", () => {
+    expect(cluster(synthAks().parsed).default_node_pool).toEqual({
+      name: "system",
+      vm_size: "Standard_D4s_v5",
+      auto_scaling_enabled: true,
+      min_count: 2,
+      max_count: 3,
+      only_critical_addons_enabled: true,
+      os_sku: "AzureLinux",
+      max_pods: 250,
+      temporary_name_for_rotation: "systemtmp",
+      upgrade_settings: { max_surge: "10%" },
+    });
+  });
+
+  it("user pool: a separate autoscaled User-mode pool on the cluster", () => {
+    const { parsed } = synthAks();
+    expect(only(parsed.resource.azurerm_kubernetes_cluster_node_pool)).toEqual({
+      name: "hcp",
+      kubernetes_cluster_id: `\${azurerm_kubernetes_cluster.${Object.keys(parsed.resource.azurerm_kubernetes_cluster)[0]}.id}`,
+      mode: "User",
+      vm_size: "Standard_D8s_v5",
+      auto_scaling_enabled: true,
+      min_count: 1,
+      max_count: 10,
+      os_disk_size_gb: 128,
+      zones: ["1", "2", "3"],
+      os_sku: "AzureLinux",
+      max_pods: 250,
+      temporary_name_for_rotation: "usertmp",
+      upgrade_settings: { max_surge: "10%" },
+      tags: {},
+    });
+  });
+
+  it("network, SKU tier, DNS prefix and local accounts as the HyperShift script sets them", () => {
+    expect(cluster(synthAks().parsed)).toMatchObject({
+      network_profile: { network_plugin: "azure", network_policy: "azure", load_balancer_sku: "standard" },
+      sku_tier: "Standard",
+      dns_prefix: "mgmt-aks",
+      local_account_disabled: false,
+    });
+    expect(cluster(synthAks({ skuTier: "Premium", dnsPrefix: "mgmt" }).parsed)).toMatchObject({ sku_tier: "Premium", dns_prefix: "mgmt" });
+  });
+
+  it("kubernetesVersion pins the control plane and both pools", () => {
+    const { parsed } = synthAks({ kubernetesVersion: "1.33" });
+    expect(cluster(parsed).kubernetes_version).toBe("1.33");
+    expect(cluster(parsed).default_node_pool.orchestrator_version).toBe("1.33");
+    expect(only(parsed.resource.azurerm_kubernetes_cluster_node_pool).orchestrator_version).toBe("1.33");
+    expect(cluster(synthAks().parsed).kubernetes_version).toBeUndefined();
+  });
+
+  it("wires the user-assigned cluster identity and the kubelet identity", () => {
+    const { parsed } = synthAks();
+    const clusterId = key(parsed, "azurerm_user_assigned_identity", "mgmt-aks-cluster");
+    const kubeletId = key(parsed, "azurerm_user_assigned_identity", "mgmt-aks-kubelet");
+    expect(resources(parsed, "azurerm_user_assigned_identity")).toHaveLength(2);
+    expect(cluster(parsed)).toMatchObject({
+      identity: { type: "UserAssigned", identity_ids: [`\${azurerm_user_assigned_identity.${clusterId}.id}`] },
+      kubelet_identity: {
+        client_id: `\${azurerm_user_assigned_identity.${kubeletId}.client_id}`,
+        object_id: `\${azurerm_user_assigned_identity.${kubeletId}.principal_id}`,
+        user_assigned_identity_id: `\${azurerm_user_assigned_identity.${kubeletId}.id}`,
+      },
+    });
+  });
+
+  it("grants the cluster identity Managed Identity Operator on the kubelet identity, before the cluster", () => {
+    const { parsed } = synthAks();
+    const clusterId = key(parsed, "azurerm_user_assigned_identity", "mgmt-aks-cluster");
+    const kubeletId = key(parsed, "azurerm_user_assigned_identity", "mgmt-aks-kubelet");
+    const [grantKey, grant] = Object.entries(parsed.resource.azurerm_role_assignment).find(
+      ([, r]: [string, any]) => r.role_definition_id === ROLE(MANAGED_IDENTITY_OPERATOR),
+    ) as [string, any];
+    expect(grant).toMatchObject({
+      scope: `\${azurerm_user_assigned_identity.${kubeletId}.id}`,
+      principal_id: `\${azurerm_user_assigned_identity.${clusterId}.principal_id}`,
+      principal_type: "ServicePrincipal",
+    });
+    // Deterministic: built only from strings known at synth.
+    expect(grant.name).toMatch(/^\$\{uuidv5\("url", "[^$]*"\)\}$/);
+    expect(cluster(parsed).depends_on).toContain(`azurerm_role_assignment.${grantKey}`);
+  });
+
+  it("grants Key Vault Secrets User on each vault ID exactly, never a resource group, to the add-on identity", () => {
+    const { parsed } = synthAks();
+    const clusterKey = Object.keys(parsed.resource.azurerm_kubernetes_cluster)[0];
+    const grants = kvGrants(parsed);
+    expect(grants.map((g) => g.scope).sort()).toEqual([VAULT_A, VAULT_B].sort());
+    for (const grant of grants) {
+      expect(grant).toMatchObject({
+        principal_id: `\${azurerm_kubernetes_cluster.${clusterKey}.key_vault_secrets_provider[0].secret_identity[0].object_id}`,
+        principal_type: "ServicePrincipal",
+        name: `\${uuidv5("url", "${grant.scope}/${KEY_VAULT_SECRETS_USER}/${AKS_ID}")}`,
+      });
+    }
+  });
+
+  it("existing: creates nothing, reads the cluster, and still grants the vaults to its add-on identity", () => {
+    const { aks, parsed } = synthAks({ existing: true, systemPool: undefined, userPool: undefined, identityNames: undefined });
+    expect(Object.keys(parsed.resource)).toEqual(["azurerm_role_assignment"]);
+    const lookupKey = Object.keys(parsed.data.azurerm_kubernetes_cluster)[0];
+    expect(parsed.data.azurerm_kubernetes_cluster[lookupKey]).toEqual({ name: "mgmt-aks", resource_group_name: "mgmt-rg" });
+    const grants = kvGrants(parsed);
+    expect(grants.map((g) => g.scope).sort()).toEqual([VAULT_A, VAULT_B].sort());
+    for (const grant of grants) {
+      expect(grant.principal_id).toBe(`\${data.azurerm_kubernetes_cluster.${lookupKey}.key_vault_secrets_provider[0].secret_identity[0].object_id}`);
+    }
+    expect(aks.resource).toBeUndefined();
+    expect(aks.id).toBe(AKS_ID);
+  });
+
+  it("grants keep their construct IDs (Terraform addresses) between created and existing modes", () => {
+    const created = Object.keys(synthAks().parsed.resource.azurerm_role_assignment);
+    const existing = Object.keys(synthAks({ existing: true }).parsed.resource.azurerm_role_assignment);
+    expect(existing.every((k) => created.includes(k))).toBe(true);
+  });
+
+  it("exposes the ARM ID at synth and the issuer, add-on identity and kube config as references", () => {
+    const parsed = JSON.parse(
+      Testing.synthScope((scope) => {
+        const aks = new ManagementAksCluster(scope, "Aks", BASE);
+        new TerraformOutput(scope, "id", { value: aks.id });
+        new TerraformOutput(scope, "issuer", { value: aks.oidcIssuerUrl });
+        new TerraformOutput(scope, "clientId", { value: aks.keyVaultSecretsProviderClientId });
+        new TerraformOutput(scope, "host", { value: aks.kubeConfig.host, sensitive: true });
+        new TerraformOutput(scope, "ca", { value: aks.kubeConfig.clusterCaCertificate, sensitive: true });
+      }),
+    );
+    const clusterKey = Object.keys(parsed.resource.azurerm_kubernetes_cluster)[0];
+    expect(parsed.output.id.value).toBe(AKS_ID);
+    expect(parsed.output.issuer.value).toBe(`\${azurerm_kubernetes_cluster.${clusterKey}.oidc_issuer_url}`);
+    expect(parsed.output.clientId.value).toBe(`\${azurerm_kubernetes_cluster.${clusterKey}.key_vault_secrets_provider[0].secret_identity[0].client_id}`);
+    expect(parsed.output.host.value).toBe(`\${azurerm_kubernetes_cluster.${clusterKey}.kube_config[0].host}`);
+    expect(parsed.output.ca.value).toBe(`\${azurerm_kubernetes_cluster.${clusterKey}.kube_config[0].cluster_ca_certificate}`);
+  });
+
+  it.each<[string, Partial<ManagementAksClusterProps>, RegExp]>([
+    ["bad name", { name: "-mgmt" }, /name "-mgmt" must be 1-63 letters, digits, '_' or '-'/],
+    ["name too long for the default DNS prefix", { name: "a".repeat(60) }, /dnsPrefix "a{60}" \(default: the name\) must be 1-54/],
+    ["min > max", { systemPool: { vmSize: "Standard_D4s_v5", minCount: 4, maxCount: 3 } }, /systemPool.minCount 4 must not exceed systemPool.maxCount 3/],
+    ["count out of range", { systemPool: { vmSize: "Standard_D4s_v5", minCount: 0, maxCount: 3 } }, /systemPool.minCount 0 must be a whole number from 1 to 1000/],
+    ["bad pool name", { userPool: { ...BASE.userPool!, name: "Hcp-pool" } }, /userPool.name "Hcp-pool" must match \^\[a-z\]\[a-z0-9\]\{0,11\}\$/],
+    ["reserved pool name", { userPool: { ...BASE.userPool!, name: "system" } }, /userPool.name "system" must not be system, systemtmp, usertmp/],
+    ["bad vault ID (resource group)", { keyVaultIds: [`/subscriptions/${SUB}/resourceGroups/persistent-rg`] }, /keyVaultIds\[0\] "\/subscriptions\/.*\/resourceGroups\/persistent-rg" must be a Key Vault ARM ID/],
+    ["bad vault name", { keyVaultIds: [`${RG}/providers/Microsoft.KeyVault/vaults/1bad`] }, /keyVaultIds\[0\] ".*vaults\/1bad" must be a Key Vault ARM ID/],
+    ["duplicate vault", { keyVaultIds: [VAULT_A, VAULT_A.toUpperCase()] }, /keyVaultIds\[1\] ".*": vault "HCP-IDENTITIES" appears twice/],
+    ["bad interval", { secretRotationInterval: "2 minutes" }, /secretRotationInterval "2 minutes" must be a positive duration/],
+    ["zero interval", { secretRotationInterval: "0m" }, /secretRotationInterval "0m" must be a positive duration/],
+    ["same identity twice", { identityNames: { cluster: "mgmt-id", kubelet: "mgmt-id" } }, /identityNames.kubelet "mgmt-id" must differ from identityNames.cluster/],
+    ["bad identity name", { identityNames: { cluster: "x", kubelet: "mgmt-kubelet" } }, /identityNames.cluster "x" must be 3-128/],
+    ["missing pools when created", { systemPool: undefined }, /systemPool is required unless existing is true/],
+    ["bad SKU tier", { skuTier: "Gold" as any }, /skuTier "Gold" must be one of Free, Standard, Premium/],
+  ])("fails for %s", (_, props, message) => {
+    expect(() => synthAks(props)).toThrow(message);
+  });
+
+  it("reports every problem at once", () => {
+    expect(() => synthAks({ name: "_x", secretRotationInterval: "soon" })).toThrow(/name "_x".*; .*secretRotationInterval "soon"/);
+  });
+});

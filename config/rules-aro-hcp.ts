@@ -1,0 +1,142 @@
+import { AZURE_NAME_RULES } from "./azure-rules";
+import type { DeploymentNames } from "./names";
+import type { ConfigIssue } from "./rules";
+import type { Config } from "./schema";
+
+/**
+ * Rules of the ARO HCP-style topology (topology: aroHcp), in the same `{ rule, check }` shape as
+ * rules.ts, which runs them with its own: structure rules on the config, name rules on the
+ * derived names.
+ */
+
+/** Certificate lifetimes we accept: a day (shorter needs an apply every few hours) to two years (Entra's recommended maximum). */
+export const CERTIFICATE_VALIDITY_HOURS = { min: 24, max: 17520 } as const;
+
+const hoursOf = (value: string) => Number(value.slice(0, -1));
+
+/** Key Vault secret names (HyperShift's credentialsSecretName): 1-127 letters, digits or '-'. */
+const SECRET_NAME = /^[a-zA-Z0-9-]{1,127}$/;
+
+export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (config: Config) => ConfigIssue[] }> = [
+  {
+    rule: "ARO HCP settings and AKS only with topology: aroHcp",
+    check: (c) => {
+      if (c.topology === "aroHcp") return [];
+      const issues: ConfigIssue[] = [];
+      if (c.aroHcp) issues.push({ path: "aroHcp", message: "is only used with topology: aroHcp (set topology: aroHcp, or remove the block)" });
+      if (c.managementCluster?.aks) {
+        issues.push({ path: "managementCluster.aks", message: "is only used with topology: aroHcp; a self-managed management cluster is reached with managementCluster.kubeconfig" });
+      }
+      return issues;
+    },
+  },
+  {
+    rule: "an ARO HCP management cluster is an AKS cluster",
+    check: (c) => {
+      const management = c.managementCluster;
+      if (c.topology !== "aroHcp" || !management) return [];
+      if (!management.aks) {
+        return [
+          {
+            path: "managementCluster.aks",
+            message: "is required with topology: aroHcp (the AKS management cluster: {} creates <prefix>-mgmt, or name it with existing: true)",
+          },
+        ];
+      }
+      return management.kubeconfig
+        ? [{ path: "managementCluster.kubeconfig", message: "is not used with managementCluster.aks: Terraform reads the connection from the AKS cluster" }]
+        : [];
+    },
+  },
+  {
+    rule: "ARO HCP clusters take no workload-identity options",
+    check: (c) =>
+      c.topology !== "aroHcp"
+        ? []
+        : c.clusters.flatMap((cluster, i) => [
+            ...(cluster.identities.controlPlaneOperator
+              ? [{ path: `clusters[${i}].identities.controlPlaneOperator`, value: true, message: "is not used with topology: aroHcp: the control-plane operator always has its certificate identity" }]
+              : []),
+            ...(cluster.identities.kms
+              ? [{ path: `clusters[${i}].identities.kms`, value: true, message: "is not supported with topology: aroHcp (etcd stays on AES-CBC; KMS needs a Key Vault key not configured here)" }]
+              : []),
+          ]),
+  },
+  {
+    rule: "certificate validity within bounds, renewal inside it",
+    check: (c) => {
+      const certificates = c.aroHcp?.certificates;
+      if (c.topology !== "aroHcp" || !certificates) return [];
+      const validity = hoursOf(certificates.validity);
+      const renewBefore = hoursOf(certificates.renewBefore);
+      const { min, max } = CERTIFICATE_VALIDITY_HOURS;
+      if (validity < min || validity > max) {
+        return [{ path: "aroHcp.certificates.validity", value: certificates.validity, message: `must be between ${min}h and ${max}h (one day to two years)` }];
+      }
+      return renewBefore >= validity
+        ? [{ path: "aroHcp.certificates.renewBefore", value: certificates.renewBefore, message: `must be shorter than aroHcp.certificates.validity ${certificates.validity} (otherwise every apply replaces the certificates)` }]
+        : [];
+    },
+  },
+  {
+    rule: "AKS autoscaler bounds are ordered",
+    check: (c) => {
+      const aks = c.managementCluster?.aks;
+      if (!aks || aks.existing) return [];
+      return (["systemPool", "userPool"] as const).flatMap((pool) =>
+        aks[pool].minCount > aks[pool].maxCount
+          ? [{ path: `managementCluster.aks.${pool}.minCount`, value: aks[pool].minCount, message: `must be at most maxCount ${aks[pool].maxCount}` }]
+          : [],
+      );
+    },
+  },
+];
+
+export const ARO_HCP_NAME_RULES: ReadonlyArray<{ rule: string; check: (names: DeploymentNames) => ConfigIssue[] }> = [
+  {
+    rule: "the derived Key Vault name is valid",
+    check: (n) => {
+      const vault = n.keyVault;
+      if (!vault) return [];
+      const valid = /^(?=.{3,24}$)[A-Za-z](?!.*--)[A-Za-z0-9-]*[A-Za-z0-9]$/.test(vault.name);
+      return valid ? [] : [{ path: vault.origin, value: vault.name, message: `gives the Key Vault name "${vault.name}", which must be 3-24 letters, digits or '-', start with a letter, end with a letter or digit, without '--'` }];
+    },
+  },
+  {
+    rule: "control-plane secrets are valid and unique in the vault",
+    check: (n) => {
+      const issues: ConfigIssue[] = [];
+      const seen = new Set<string>();
+      for (const cluster of n.clusters) {
+        for (const identity of cluster.controlPlaneIdentities) {
+          if (!SECRET_NAME.test(identity.secretName)) {
+            issues.push({ path: cluster.identityPrefixOrigin, value: identity.secretName, message: "gives a Key Vault secret name that must be 1-127 letters, digits or '-' (HyperShift's credentialsSecretName)" });
+          }
+          const key = identity.secretName.toLowerCase();
+          if (seen.has(key)) {
+            issues.push({ path: cluster.identityPrefixOrigin, value: identity.secretName, message: "gives a control-plane secret name another cluster also uses (one vault for all clusters; set clusters[].identities.namePrefix)" });
+          }
+          seen.add(key);
+        }
+      }
+      return issues;
+    },
+  },
+  {
+    rule: "the AKS group and identities are valid and apart from the persistent group",
+    check: (n) => {
+      const aks = n.aks;
+      if (!aks) return [];
+      const issues: ConfigIssue[] = [];
+      if (!aks.existing) {
+        for (const identity of [aks.identities.cluster, aks.identities.kubelet]) {
+          if (!AZURE_NAME_RULES.userAssignedIdentity.test(identity)) issues.push({ path: aks.origins.name, value: identity, message: `gives the identity name "${identity}", which ${AZURE_NAME_RULES.userAssignedIdentity.rule}` });
+        }
+        if (aks.resourceGroup.name.toLowerCase() === n.resourceGroup.name.toLowerCase()) {
+          issues.push({ path: aks.origins.resourceGroup, value: aks.resourceGroup.name, message: "is the persistent resource group; the AKS cluster gets its own (the aks stack creates and deletes it)" });
+        }
+      }
+      return issues;
+    },
+  },
+];

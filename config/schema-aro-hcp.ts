@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { AZURE_NAME_RULES } from "./azure-rules";
+
+/**
+ * Config of the ARO HCP-style topology (seed 003): the AKS management cluster, the Key Vault of
+ * the control-plane identities and their certificates. Part of `schema.ts`; kept apart so the
+ * self-managed schema reads on its own.
+ */
+
+const azureName = (rule: { pattern: RegExp; rule: string }) => z.string().regex(rule.pattern, { error: rule.rule });
+
+const hours = (example: string) => z.string().regex(/^[1-9]\d*h$/, { error: `must be a whole number of hours such as ${example}` });
+
+const nodePoolShape = (defaults: { vmSize: string; minCount: number; maxCount: number }, what: string) => ({
+      vmSize: z
+        .string()
+        .regex(/^(Standard_|Basic_)?[A-Z]+[0-9]+(-[0-9]+)?[a-zA-Z]*(_[A-Z]*[0-9]+[A-Z]*)?(_v[0-9]+)?$/, { error: "must be an Azure VM size such as Standard_D4s_v5" })
+        .default(defaults.vmSize)
+        .describe(`VM size of the ${what} nodes.`),
+      minCount: z.number().int().min(1, { error: "must be at least 1" }).max(1000, { error: "must be at most 1000" }).default(defaults.minCount).describe("Fewest nodes the autoscaler keeps (1-1000)."),
+      maxCount: z.number().int().min(1, { error: "must be at least 1" }).max(1000, { error: "must be at most 1000" }).default(defaults.maxCount).describe("Most nodes the autoscaler adds (1-1000, at least minCount)."),
+      osDiskSizeGb: z.number().int().min(30).max(2048).optional().describe("OS disk size in GB (30-2048). Default: AKS's default for the VM size."),
+      zones: z
+        .array(z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"])))
+        .optional()
+        .describe("Availability zones of the nodes. Default: none (regional)."),
+});
+
+export const aksSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(/^[a-zA-Z0-9]$|^[a-zA-Z0-9][-_a-zA-Z0-9]{0,61}[a-zA-Z0-9]$/, {
+        error: "must be 1-63 letters, digits, '-' or '_', starting and ending with a letter or digit (AKS cluster name)",
+      })
+      .optional()
+      .describe("AKS cluster name. Default: <prefix>-mgmt."),
+    resourceGroupName: azureName(AZURE_NAME_RULES.resourceGroup).optional().describe("Resource group of the AKS cluster. Default: <prefix>-mgmt-rg."),
+    existing: z
+      .boolean()
+      .default(false)
+      .describe("true: use an existing AKS cluster (found by name and resource group; it needs the OIDC issuer, workload identity and the Key Vault secrets provider add-on); nothing else in this block applies."),
+    kubernetesVersion: z
+      .string()
+      .regex(/^\d+\.\d+(\.\d+)?$/, { error: "must be a Kubernetes version such as 1.33 or 1.33.2" })
+      .optional()
+      .describe("Kubernetes version. Default: AKS's default version."),
+    skuTier: z.enum(["Free", "Standard", "Premium"]).default("Standard").describe("AKS pricing tier (Standard has the uptime SLA a management cluster needs)."),
+    systemPool: z
+      .strictObject(nodePoolShape({ vmSize: "Standard_D4s_v5", minCount: 2, maxCount: 3 }, "system"))
+      .default({ vmSize: "Standard_D4s_v5", minCount: 2, maxCount: 3 })
+      .describe("The default node pool, named system: critical add-ons only."),
+    userPool: z
+      .strictObject({
+        name: z.string().regex(/^[a-z][a-z0-9]{0,11}$/, { error: "must be 1-12 lowercase letters or digits, starting with a letter (AKS node pool name)" }).default("controlplane").describe("Node pool name."),
+        ...nodePoolShape({ vmSize: "Standard_D8s_v5", minCount: 2, maxCount: 6 }, "control-plane"),
+      })
+      .default({ name: "controlplane", vmSize: "Standard_D8s_v5", minCount: 2, maxCount: 6 })
+      .describe("The node pool where HyperShift runs the hosted control planes."),
+    secretRotationInterval: z
+      .string()
+      .regex(/^[1-9]\d*[smh]$/, { error: "must be a duration such as 2m" })
+      .default("2m")
+      .describe("How often the Key Vault secrets provider re-reads mounted secrets (certificate renewal reaches the control planes this way)."),
+  })
+  .describe("AKS management cluster (topology: aroHcp): created in its own resource group, or an existing one.");
+
+export const aroHcpSchema = z
+  .strictObject({
+    keyVault: z
+      .strictObject({
+        name: z
+          .string()
+          .regex(/^(?=.{3,24}$)[A-Za-z](?!.*--)[A-Za-z0-9-]*[A-Za-z0-9]$/, {
+            error: "must be 3-24 letters, digits or '-', start with a letter, end with a letter or digit, and contain no '--' (Key Vault names are global DNS names)",
+          })
+          .optional()
+          .describe("Key Vault of the control-plane credentials (globally unique). Default: <prefix, 13 chars>-kv-<6 hex of a stable hash>."),
+        softDeleteRetentionDays: z
+          .number()
+          .int()
+          .min(7, { error: "must be at least 7 days (Key Vault minimum)" })
+          .max(90, { error: "must be at most 90 days (Key Vault maximum)" })
+          .default(90)
+          .describe("Days a deleted vault (and its name) is kept recoverable (7-90). Set only at creation; Azure ignores later changes."),
+        purgeProtection: z
+          .boolean()
+          .default(true)
+          .describe("Forbid purging the deleted vault before the retention ends. Cannot be turned off once on."),
+        preventDestroy: z.boolean().default(true).describe("Make Terraform refuse to destroy the vault."),
+        grantDeployerAccess: z
+          .boolean()
+          .default(true)
+          .describe("Grant the principal running Terraform Key Vault Secrets Officer on the vault (RBAC mode: Terraform writes the credential secrets)."),
+      })
+      .default({ softDeleteRetentionDays: 90, purgeProtection: true, preventDestroy: true, grantDeployerAccess: true })
+      .describe("RBAC-mode Key Vault in the persistent resource group."),
+    certificates: z
+      .strictObject({
+        validity: hours("8760h").default("8760h").describe("Lifetime of each control-plane certificate, in hours (24h-17520h)."),
+        renewBefore: hours("720h")
+          .default("720h")
+          .describe("An apply this long (hours) before expiry replaces the certificate; shorter than validity. Apply at least this often."),
+      })
+      .default({ validity: "8760h", renewBefore: "720h" })
+      .describe("Self-signed certificates (tls provider, RSA 2048) the control-plane service principals authenticate with."),
+  })
+  .describe("ARO HCP-style settings (topology: aroHcp).");
+
+export type AksConfig = z.output<typeof aksSchema>;
+export type AroHcpConfig = z.output<typeof aroHcpSchema>;
+
+/** The aroHcp block with its defaults, also when the config leaves it out. */
+export function aroHcpSettings(config: { readonly aroHcp?: AroHcpConfig }): AroHcpConfig {
+  return config.aroHcp ?? aroHcpSchema.parse({});
+}

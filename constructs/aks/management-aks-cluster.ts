@@ -1,0 +1,325 @@
+import { DataAzurermKubernetesCluster } from "@cdktf/provider-azurerm/lib/data-azurerm-kubernetes-cluster";
+import { KubernetesCluster } from "@cdktf/provider-azurerm/lib/kubernetes-cluster";
+import { KubernetesClusterNodePool } from "@cdktf/provider-azurerm/lib/kubernetes-cluster-node-pool";
+import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
+import { UserAssignedIdentity } from "@cdktf/provider-azurerm/lib/user-assigned-identity";
+import { Fn } from "cdktf";
+import { Construct } from "constructs";
+import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
+import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { KEY_VAULT_NAME_RULE } from "../key-vault/identity-key-vault";
+
+/** An autoscaled node pool. */
+export interface AksNodePoolProps {
+  /** VM size, e.g. `Standard_D4s_v5`. */
+  readonly vmSize: string;
+  /** Fewest nodes the autoscaler keeps, 1-1000. */
+  readonly minCount: number;
+  /** Most nodes the autoscaler adds, 1-1000 and at least minCount. */
+  readonly maxCount: number;
+  /** OS disk size in GB, 1-2048. @default - AKS chooses from the VM size */
+  readonly osDiskSizeGb?: number;
+  /** Availability zones, each "1", "2" or "3". @default - no zones */
+  readonly zones?: string[];
+}
+
+/** The user pool: where the HostedCluster control planes run. */
+export interface AksUserNodePoolProps extends AksNodePoolProps {
+  /** Node pool name: 1-12 lowercase letters or digits, starting with a letter; not `system`, `systemtmp` or `usertmp`. */
+  readonly name: string;
+}
+
+export interface ManagementAksClusterProps {
+  /** AKS cluster name: 1-63 letters, digits, '_' or '-', starting and ending with a letter or digit. */
+  readonly name: string;
+  /** Existing resource group of the cluster and its two identities. */
+  readonly resourceGroupName: string;
+  /** Azure region. */
+  readonly location: string;
+  /** Subscription of the cluster (its ARM ID, role definition IDs). */
+  readonly subscriptionId: string;
+  /**
+   * Use an existing cluster, read by name and resource group: nothing is created and every
+   * creation prop below is ignored; only `keyVaultIds` still grants (the cluster needs the Key
+   * Vault Secrets Provider add-on for that).
+   * @default false
+   */
+  readonly existing?: boolean;
+  /** DNS prefix of the API server FQDN: 1-54 letters, digits or '-', starting and ending with a letter or digit. @default - the name */
+  readonly dnsPrefix?: string;
+  /** Kubernetes version of the control plane and both pools, e.g. `1.33`. @default - the AKS default at creation */
+  readonly kubernetesVersion?: string;
+  /** `Free`, `Standard` or `Premium` (uptime SLA, API server scale). @default "Standard" */
+  readonly skuTier?: "Free" | "Standard" | "Premium";
+  /** The default node pool, named `system`, for critical add-ons only. Required unless `existing`. */
+  readonly systemPool?: AksNodePoolProps;
+  /** The pool the HostedCluster control planes run on. Required unless `existing`. */
+  readonly userPool?: AksUserNodePoolProps;
+  /** Names of the user-assigned control-plane and kubelet identities (3-128 letters, digits, '-' or '_'). Required unless `existing`. */
+  readonly identityNames?: { readonly cluster: string; readonly kubelet: string };
+  /** How often the Key Vault Secrets Provider re-reads mounted secrets, e.g. `2m`, `1h`. @default "2m" */
+  readonly secretRotationInterval?: string;
+  /**
+   * ARM IDs of Key Vaults whose secrets the Key Vault Secrets Provider add-on identity may read
+   * ("Key Vault Secrets User" on each vault, never on a resource group). A plain ID carries no
+   * dependency: the vaults must exist before this stack applies.
+   * @default []
+   */
+  readonly keyVaultIds?: readonly string[];
+  /** Tags for the cluster, its identities and the user pool. @default {} */
+  readonly tags?: Record<string, string>;
+}
+
+/** The kube_config[0] attributes, base64 as Azure returns them. All sensitive (provider schema). */
+export interface AksKubeConfig {
+  readonly host: string;
+  readonly clientCertificate: string;
+  readonly clientKey: string;
+  readonly clusterCaCertificate: string;
+}
+
+const CLUSTER_NAME = /^[a-zA-Z0-9]$|^[a-zA-Z0-9][-_a-zA-Z0-9]{0,61}[a-zA-Z0-9]$/;
+const DNS_PREFIX = /^[a-zA-Z\d]$|^[a-zA-Z\d][-a-zA-Z\d]{0,52}[a-zA-Z\d]$/;
+const NODE_POOL_NAME = /^[a-z][a-z0-9]{0,11}$/;
+// Go durations as the CSI driver's rotation-poll-interval takes them.
+const DURATION = /^(?=\d)(\d+h)?(\d+m)?(\d+s)?$/;
+const KEY_VAULT_ID = /^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.KeyVault\/vaults\/([^/]+)$/i;
+const SKU_TIERS = ["Free", "Standard", "Premium"];
+// temporary_name_for_rotation of both pools, plus the system pool's own name.
+const RESERVED_POOL_NAMES = ["system", "systemtmp", "usertmp"];
+
+/**
+ * The AKS management cluster that hosts HyperShift control planes (ARO HCP style, seed 003),
+ * configured as HyperShift's contrib/managed-azure/setup_aks_cluster.sh does: Azure CNI and
+ * network policy, Standard load balancer, AzureLinux, 250 pods per node, user-assigned
+ * control-plane and kubelet identities, OIDC issuer, workload identity and the Key Vault
+ * Secrets Provider with rotation. Or an existing cluster, read by name.
+ */
+export class ManagementAksCluster extends Construct {
+  /** `/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.ContainerService/managedClusters/<name>`, known at synth. */
+  public readonly id: string;
+  public readonly name: string;
+  public readonly resourceGroupName: string;
+  /** The cluster's OIDC issuer URL (ends with '/'). */
+  public readonly oidcIssuerUrl: string;
+  /** Client ID of the Key Vault Secrets Provider add-on identity (SecretProviderClass `userAssignedIdentityID`). */
+  public readonly keyVaultSecretsProviderClientId: string;
+  /** Object (principal) ID of the Key Vault Secrets Provider add-on identity. */
+  public readonly keyVaultSecretsProviderObjectId: string;
+  /** Client-certificate credentials of the cluster. Sensitive: outputs of them need `sensitive: true`. */
+  public readonly kubeConfig: AksKubeConfig;
+  /** "Key Vault Secrets User" assignments, in `keyVaultIds` order; pods mounting secrets must wait for them. */
+  public readonly keyVaultAccess: readonly RoleAssignment[];
+  /** The cluster, when created. */
+  public readonly resource?: KubernetesCluster;
+  /** The user pool, when created: workloads that need schedulable nodes must depend on it. */
+  public readonly userPool?: KubernetesClusterNodePool;
+
+  constructor(scope: Construct, id: string, props: ManagementAksClusterProps) {
+    super(scope, id);
+    validate(props);
+    const group = `/subscriptions/${props.subscriptionId}/resourceGroups/${props.resourceGroupName}`;
+    this.id = `${group}/providers/Microsoft.ContainerService/managedClusters/${props.name}`;
+    this.name = props.name;
+    this.resourceGroupName = props.resourceGroupName;
+
+    let addOnIdentity: { clientId: string; objectId: string };
+    let kubeConfig: AksKubeConfig;
+    if (props.existing) {
+      const lookup = new DataAzurermKubernetesCluster(this, "Lookup", { name: props.name, resourceGroupName: props.resourceGroupName });
+      this.oidcIssuerUrl = lookup.oidcIssuerUrl;
+      addOnIdentity = lookup.keyVaultSecretsProvider.get(0).secretIdentity.get(0);
+      // Empty if the cluster has local accounts disabled.
+      kubeConfig = lookup.kubeConfig.get(0);
+    } else {
+      const cluster = this.createCluster(props, group);
+      this.resource = cluster;
+      this.oidcIssuerUrl = cluster.oidcIssuerUrl;
+      addOnIdentity = cluster.keyVaultSecretsProvider.secretIdentity.get(0);
+      kubeConfig = cluster.kubeConfig.get(0);
+      this.userPool = this.createUserPool(props, cluster);
+    }
+    this.keyVaultSecretsProviderClientId = addOnIdentity.clientId;
+    this.keyVaultSecretsProviderObjectId = addOnIdentity.objectId;
+    this.kubeConfig = {
+      host: kubeConfig.host,
+      clientCertificate: kubeConfig.clientCertificate,
+      clientKey: kubeConfig.clientKey,
+      clusterCaCertificate: kubeConfig.clusterCaCertificate,
+    };
+
+    const role = BUILT_IN_ROLES.keyVaultSecretsUser;
+    this.keyVaultAccess = (props.keyVaultIds ?? []).map((vaultId) => {
+      // Vault names are globally unique: a stable construct ID whatever the list order.
+      const vaultName = KEY_VAULT_ID.exec(vaultId)![1].toLowerCase();
+      return new RoleAssignment(this, `KeyVaultSecretsUser-${vaultName}`, {
+        // Deterministic name from synth-time strings: a re-apply finds the same assignment.
+        name: Fn.uuidv5("url", `${vaultId}/${role.guid}/${this.id}`),
+        scope: vaultId,
+        roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
+        principalId: this.keyVaultSecretsProviderObjectId,
+        // Spares ARM the Entra lookup that fails with PrincipalNotFound while the identity replicates.
+        principalType: "ServicePrincipal",
+      });
+    });
+  }
+
+  private createCluster(props: ManagementAksClusterProps, group: string): KubernetesCluster {
+    const system = props.systemPool!;
+    const names = props.identityNames!;
+    const tags = props.tags ?? {};
+    const identity = (constructId: string, name: string) =>
+      new UserAssignedIdentity(this, constructId, { name, resourceGroupName: props.resourceGroupName, location: props.location, tags });
+    const clusterIdentity = identity("ClusterIdentity", names.cluster);
+    const kubeletIdentity = identity("KubeletIdentity", names.kubelet);
+
+    // AKS refuses a custom kubelet identity unless the control-plane identity may assign it.
+    const operator = BUILT_IN_ROLES.managedIdentityOperator;
+    const identities = `${group}/providers/Microsoft.ManagedIdentity/userAssignedIdentities`;
+    const kubeletOperator = new RoleAssignment(this, "KubeletIdentityOperator", {
+      name: Fn.uuidv5("url", `${identities}/${names.kubelet}/${operator.guid}/${identities}/${names.cluster}`),
+      scope: kubeletIdentity.id,
+      roleDefinitionId: roleDefinitionId(props.subscriptionId, operator),
+      principalId: clusterIdentity.principalId,
+      principalType: "ServicePrincipal",
+    });
+
+    return new KubernetesCluster(this, "Resource", {
+      name: props.name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
+      dnsPrefix: props.dnsPrefix ?? props.name,
+      kubernetesVersion: props.kubernetesVersion,
+      skuTier: props.skuTier ?? "Standard",
+      oidcIssuerEnabled: true,
+      workloadIdentityEnabled: true,
+      // Kept enabled: the Terraform Kubernetes provider authenticates with kube_config's client certificate.
+      localAccountDisabled: false,
+      defaultNodePool: {
+        name: "system",
+        // Control planes go to the user pool; this pool carries the CriticalAddonsOnly taint.
+        onlyCriticalAddonsEnabled: true,
+        ...poolSettings(system, props.kubernetesVersion),
+        // A VM size change rotates through this pool instead of recreating the cluster.
+        temporaryNameForRotation: "systemtmp",
+      },
+      identity: { type: "UserAssigned", identityIds: [clusterIdentity.id] },
+      kubeletIdentity: {
+        clientId: kubeletIdentity.clientId,
+        objectId: kubeletIdentity.principalId,
+        userAssignedIdentityId: kubeletIdentity.id,
+      },
+      keyVaultSecretsProvider: { secretRotationEnabled: true, secretRotationInterval: props.secretRotationInterval ?? "2m" },
+      networkProfile: { networkPlugin: "azure", networkPolicy: "azure", loadBalancerSku: "standard" },
+      tags,
+      dependsOn: [kubeletOperator],
+    });
+  }
+
+  private createUserPool(props: ManagementAksClusterProps, cluster: KubernetesCluster): KubernetesClusterNodePool {
+    const pool = props.userPool!;
+    return new KubernetesClusterNodePool(this, "UserPool", {
+      name: pool.name,
+      kubernetesClusterId: cluster.id,
+      mode: "User",
+      ...poolSettings(pool, props.kubernetesVersion),
+      temporaryNameForRotation: "usertmp",
+      tags: props.tags ?? {},
+    });
+  }
+}
+
+/** What both pools share: autoscaling, AzureLinux, 250 pods per node (setup_aks_cluster.sh). */
+function poolSettings(pool: AksNodePoolProps, kubernetesVersion: string | undefined) {
+  return {
+    vmSize: pool.vmSize,
+    autoScalingEnabled: true,
+    minCount: pool.minCount,
+    maxCount: pool.maxCount,
+    osDiskSizeGb: pool.osDiskSizeGb,
+    zones: pool.zones,
+    osSku: "AzureLinux",
+    maxPods: 250,
+    // Nodes follow the control plane; unset, a pool stays on its creation version.
+    orchestratorVersion: kubernetesVersion,
+    // AKS sets 10% when the block is absent, which azurerm then shows as a diff on every plan
+    // (hashicorp/terraform-provider-azurerm#24020): state the same value.
+    upgradeSettings: { maxSurge: "10%" },
+  };
+}
+
+function validate(props: ManagementAksClusterProps): void {
+  const problems: string[] = [];
+  if (!CLUSTER_NAME.test(props.name)) {
+    problems.push(`name "${props.name}" must be 1-63 letters, digits, '_' or '-', starting and ending with a letter or digit (AKS cluster name)`);
+  }
+  const vaultNames = new Set<string>();
+  (props.keyVaultIds ?? []).forEach((vaultId, i) => {
+    const vaultName = KEY_VAULT_ID.exec(vaultId)?.[1];
+    if (vaultName === undefined || !KEY_VAULT_NAME_RULE.test(vaultName)) {
+      problems.push(`keyVaultIds[${i}] "${vaultId}" must be a Key Vault ARM ID /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<name>, the name 3-24 letters, digits or '-'`);
+    } else if (vaultNames.has(vaultName.toLowerCase())) {
+      problems.push(`keyVaultIds[${i}] "${vaultId}": vault "${vaultName}" appears twice`);
+    } else {
+      vaultNames.add(vaultName.toLowerCase());
+    }
+  });
+  if (!props.existing) validateCreation(props, problems);
+  if (problems.length > 0) throw new Error(`ManagementAksCluster: ${problems.join("; ")}`);
+}
+
+function validateCreation(props: ManagementAksClusterProps, problems: string[]): void {
+  const dnsPrefix = props.dnsPrefix ?? props.name;
+  if (!DNS_PREFIX.test(dnsPrefix)) {
+    const source = props.dnsPrefix === undefined ? " (default: the name)" : "";
+    problems.push(`dnsPrefix "${dnsPrefix}"${source} must be 1-54 letters, digits or '-', starting and ending with a letter or digit`);
+  }
+  if (props.skuTier !== undefined && !SKU_TIERS.includes(props.skuTier)) {
+    problems.push(`skuTier "${props.skuTier}" must be one of ${SKU_TIERS.join(", ")}`);
+  }
+  const interval = props.secretRotationInterval;
+  if (interval !== undefined && (!DURATION.test(interval) || /^(0+[hms])+$/.test(interval))) {
+    problems.push(`secretRotationInterval "${interval}" must be a positive duration in hours, minutes and/or seconds such as 2m, 1h or 1h30m`);
+  }
+  if (props.systemPool === undefined) problems.push("systemPool is required unless existing is true");
+  else validatePool("systemPool", props.systemPool, problems);
+  if (props.userPool === undefined) {
+    problems.push("userPool is required unless existing is true");
+  } else {
+    validatePool("userPool", props.userPool, problems);
+    if (!NODE_POOL_NAME.test(props.userPool.name)) {
+      problems.push(`userPool.name "${props.userPool.name}" must match ^[a-z][a-z0-9]{0,11}$ (AKS Linux node pool name)`);
+    } else if (RESERVED_POOL_NAMES.includes(props.userPool.name)) {
+      problems.push(`userPool.name "${props.userPool.name}" must not be ${RESERVED_POOL_NAMES.join(", ")} (the system pool and the rotation pools)`);
+    }
+  }
+  const names = props.identityNames;
+  if (names === undefined) {
+    problems.push("identityNames is required unless existing is true");
+  } else {
+    for (const key of ["cluster", "kubelet"] as const) {
+      if (!AZURE_NAME_RULES.userAssignedIdentity.test(names[key])) {
+        problems.push(`identityNames.${key} "${names[key]}" ${AZURE_NAME_RULES.userAssignedIdentity.rule}`);
+      }
+    }
+    if (names.cluster.toLowerCase() === names.kubelet.toLowerCase()) {
+      problems.push(`identityNames.kubelet "${names.kubelet}" must differ from identityNames.cluster (AKS needs two identities)`);
+    }
+  }
+}
+
+function validatePool(path: string, pool: AksNodePoolProps, problems: string[]): void {
+  if (pool.vmSize.length === 0) problems.push(`${path}.vmSize "" must not be empty`);
+  for (const key of ["minCount", "maxCount"] as const) {
+    const count = pool[key];
+    if (!Number.isInteger(count) || count < 1 || count > 1000) problems.push(`${path}.${key} ${count} must be a whole number from 1 to 1000`);
+  }
+  if (pool.minCount > pool.maxCount) problems.push(`${path}.minCount ${pool.minCount} must not exceed ${path}.maxCount ${pool.maxCount}`);
+  const disk = pool.osDiskSizeGb;
+  if (disk !== undefined && !(Number.isInteger(disk) && disk >= 1 && disk <= 2048)) {
+    problems.push(`${path}.osDiskSizeGb ${disk} must be a whole number of GB from 1 to 2048`);
+  }
+  for (const zone of pool.zones ?? []) {
+    if (!["1", "2", "3"].includes(zone)) problems.push(`${path}.zones "${zone}" must be "1", "2" or "3"`);
+  }
+}

@@ -1,0 +1,91 @@
+import { DataAzureadClientConfig } from "@cdktf/provider-azuread/lib/data-azuread-client-config";
+import { ITerraformDependable } from "cdktf";
+import { Construct } from "constructs";
+import { CONTROL_PLANE_COMPONENTS, ControlPlaneIdentityKey } from "../../config/components";
+import { ControlPlaneIdentity } from "./control-plane-identity";
+
+export interface ControlPlaneIdentitiesProps {
+  /** One entry per HyperShift control-plane component, each key once (all 8 for a HostedCluster). */
+  readonly identities: ReadonlyArray<{
+    readonly key: ControlPlaneIdentityKey;
+    /** Entra display name (1-120 characters). */
+    readonly applicationName: string;
+    /** Key Vault secret name (credentialsSecretName): 1-127 letters, digits or '-'. */
+    readonly secretName: string;
+  }>;
+  /** The Key Vault holding the credentials: its name (for HyperShift) and ARM ID. */
+  readonly keyVault: { readonly name: string; readonly id: string };
+  /** Microsoft Entra tenant. */
+  readonly tenantId: string;
+  /** Certificate lifetime in hours (24-17520). */
+  readonly validityHours: number;
+  /** Hours before expiry from which an apply renews a certificate (less than validityHours). */
+  readonly renewBeforeHours: number;
+  /**
+   * What the secret writes must wait for (the deployer's role on the vault).
+   * @default - nothing
+   */
+  readonly secretDependsOn?: ITerraformDependable[];
+  /** Tags of the Key Vault secrets. @default {} */
+  readonly tags?: Record<string, string>;
+}
+
+/**
+ * The control-plane identities of one hosted cluster (ARO HCP style, seed 003): a certificate
+ * service principal and a Key Vault secret per component, owned by the deployer.
+ */
+export class ControlPlaneIdentities extends Construct {
+  public readonly identities: ReadonlyMap<ControlPlaneIdentityKey, ControlPlaneIdentity>;
+  /**
+   * HyperShift's `--managed-identities-file` (ControlPlaneManagedIdentities, notes §8): the vault
+   * and the 8 components `{clientID, credentialsSecretName, objectEncoding: "utf-8"}`, in seed
+   * 003's order with 2-space indent; client IDs resolve at apply time.
+   */
+  public readonly managedIdentitiesJson: string;
+
+  constructor(scope: Construct, id: string, props: ControlPlaneIdentitiesProps) {
+    super(scope, id);
+    const keys = props.identities.map((identity) => identity.key);
+    const duplicate = keys.find((key, i) => keys.indexOf(key) !== i);
+    if (duplicate) throw new Error(`ControlPlaneIdentities: identity key ${duplicate} appears twice`);
+    const deployer = new DataAzureadClientConfig(this, "Deployer", {});
+    const identities = new Map<ControlPlaneIdentityKey, ControlPlaneIdentity>();
+    for (const spec of props.identities) {
+      identities.set(
+        spec.key,
+        new ControlPlaneIdentity(this, spec.key, {
+          applicationName: spec.applicationName,
+          secretName: spec.secretName,
+          keyVaultId: props.keyVault.id,
+          tenantId: props.tenantId,
+          owners: [deployer.objectId],
+          validityHours: props.validityHours,
+          renewBeforeHours: props.renewBeforeHours,
+          secretDependsOn: props.secretDependsOn,
+          tags: props.tags,
+        }),
+      );
+    }
+    this.identities = identities;
+    this.managedIdentitiesJson = renderManagedIdentitiesJson(
+      { name: props.keyVault.name, tenantId: props.tenantId },
+      props.identities.map((spec) => ({ key: spec.key, clientId: (identities.get(spec.key) as ControlPlaneIdentity).clientId, secretName: spec.secretName })),
+    );
+  }
+}
+
+/** Renders ControlPlaneManagedIdentities JSON: the vault first, then the components in seed 003's order. */
+export function renderManagedIdentitiesJson(
+  vault: { name: string; tenantId: string },
+  identities: ReadonlyArray<{ key: ControlPlaneIdentityKey; clientId: string; secretName: string }>,
+): string {
+  const order = CONTROL_PLANE_COMPONENTS.map((c) => c.key);
+  const sorted = [...identities].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  const entries = [
+    `  "managedIdentitiesKeyVault": {\n    "name": "${vault.name}",\n    "tenantID": "${vault.tenantId}"\n  }`,
+    ...sorted.map(
+      (i) => `  "${i.key}": {\n    "clientID": "${i.clientId}",\n    "credentialsSecretName": "${i.secretName}",\n    "objectEncoding": "utf-8"\n  }`,
+    ),
+  ];
+  return `{\n${entries.join(",\n")}\n}\n`;
+}

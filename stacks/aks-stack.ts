@@ -1,0 +1,51 @@
+import { TerraformOutput, TerraformStack } from "cdktf";
+import { Construct } from "constructs";
+import { ManagementAksCluster } from "../constructs/aks/management-aks-cluster";
+import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
+import { configureAzureStack, StackContext } from "./stack-setup";
+
+/**
+ * The AKS management cluster of the ARO HCP-style topology (seed 003), created in its own
+ * resource group or read by name, and its Key Vault secrets provider identity's read access to
+ * the control-plane credentials vault (that vault only). The management and HostedCluster
+ * stacks reach the cluster through its own kube config, read at plan time.
+ */
+export class AksStack extends TerraformStack {
+  constructor(scope: Construct, props: StackContext) {
+    const { config, names } = props;
+    const aks = names.aks;
+    const settings = config.managementCluster?.aks;
+    if (!aks || !settings) throw new Error("internal: AksStack needs managementCluster.aks in the config");
+    super(scope, aks.stack);
+    configureAzureStack(this, aks.stack, props);
+
+    // The group lives and dies with the cluster; an existing cluster's group is not ours.
+    const group = aks.existing
+      ? undefined
+      : new PersistentResourceGroup(this, "ResourceGroup", { name: aks.resourceGroup.name, location: config.location, preventDestroy: false, tags: config.tags });
+    const cluster = new ManagementAksCluster(this, "ManagementCluster", {
+      name: aks.name,
+      resourceGroupName: group?.name ?? aks.resourceGroup.name,
+      location: config.location,
+      subscriptionId: config.subscriptionId,
+      existing: aks.existing,
+      dnsPrefix: aks.dnsPrefix,
+      kubernetesVersion: settings.kubernetesVersion,
+      skuTier: settings.skuTier,
+      systemPool: settings.systemPool,
+      userPool: settings.userPool,
+      identityNames: aks.identities,
+      secretRotationInterval: settings.secretRotationInterval,
+      keyVaultIds: names.keyVault ? [names.keyVault.id] : [],
+      tags: config.tags,
+    });
+
+    new TerraformOutput(this, "aks_name", { value: aks.name });
+    new TerraformOutput(this, "aks_resource_group", { value: aks.resourceGroup.name });
+    new TerraformOutput(this, "aks_oidc_issuer_url", { value: cluster.oidcIssuerUrl });
+    new TerraformOutput(this, "key_vault_secrets_provider_client_id", {
+      value: cluster.keyVaultSecretsProviderClientId,
+      description: "Client ID of the Key Vault secrets provider add-on identity (hypershift install --aro-hcp-key-vault-users-client-id)",
+    });
+  }
+}
