@@ -35,7 +35,7 @@ export interface KeyVaultNames {
 export interface ControlPlaneIdentityNames {
   /** HyperShift's `managedIdentities.controlPlane` key. */
   readonly key: ControlPlaneIdentityKey;
-  /** Display name of the Entra application and its service principal: `<prefix>-<suffix>`. */
+  /** Display name of the Entra application and its service principal: `[<deployment prefix>-]<prefix>-<suffix>`. */
   readonly applicationName: string;
   /** Key Vault secret with the credentials JSON (HyperShift's credentialsSecretName): `<prefix>-<suffix>`, seed 003. */
   readonly secretName: string;
@@ -73,6 +73,12 @@ export function keyVaultNames(config: Config, persistentGroupId: string, suffix:
   return { name, id: `${persistentGroupId}/providers/Microsoft.KeyVault/vaults/${name}`, origin: configured ? "aroHcp.keyVault.name" : "prefix" };
 }
 
-export function controlPlaneIdentityNames(identityPrefix: string): ControlPlaneIdentityNames[] {
-  return CONTROL_PLANE_COMPONENTS.map(({ key, suffix }) => ({ key, applicationName: `${identityPrefix}-${suffix}`, secretName: `${identityPrefix}-${suffix}` }));
+/**
+ * Entra display names are tenant-wide, unlike the vault's secrets: they carry the deployment
+ * prefix too (once: `myprefix-hc-cpo`, not `myprefix-myprefix-hc-cpo`), so two deployments with
+ * a cluster of the same name do not meet.
+ */
+export function controlPlaneIdentityNames(prefix: string, identityPrefix: string): ControlPlaneIdentityNames[] {
+  const application = identityPrefix.startsWith(`${prefix}-`) ? identityPrefix : `${prefix}-${identityPrefix}`;
+  return CONTROL_PLANE_COMPONENTS.map(({ key, suffix }) => ({ key, applicationName: `${application}-${suffix}`, secretName: `${identityPrefix}-${suffix}` }));
 }

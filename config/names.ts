@@ -319,7 +319,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
       issuer,
       ownsIssuer,
       identities,
-      controlPlaneIdentities: aroHcp ? controlPlaneIdentityNames(identityPrefix) : [],
+      controlPlaneIdentities: aroHcp ? controlPlaneIdentityNames(config.prefix, identityPrefix) : [],
     };
   });
 

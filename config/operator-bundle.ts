@@ -281,6 +281,9 @@ function operatorEnvOf(deployment: KubernetesObject): Record<string, string> {
  * rendered value): for values known only at plan time, such as the AKS add-on identity's client ID.
  */
 export function withOperatorEnv(objects: readonly BundleObject[], name: string, value: string): BundleObject[] {
+  if (!objects.some((o) => o.manifest.kind === "Deployment" && o.manifest.metadata.name === "operator")) {
+    throw new Error(`withOperatorEnv: the bundle has no Deployment operator to set ${name} on`);
+  }
   return objects.map((object) => {
     const m = object.manifest as Record<string, any>;
     if (m.kind !== "Deployment" || m.metadata?.name !== "operator") return object;

@@ -39,7 +39,7 @@ export const aksSchema = z
     existing: z
       .boolean()
       .default(false)
-      .describe("true: use an existing AKS cluster (found by name and resource group; it needs the OIDC issuer, workload identity and the Key Vault secrets provider add-on); nothing else in this block applies."),
+      .describe("true: use an existing AKS cluster (found by name and resource group; it needs the OIDC issuer, workload identity, the Key Vault secrets provider add-on and local accounts: Terraform signs in with its kube_config client certificate); nothing else in this block applies."),
     kubernetesVersion: z
       .string()
       .regex(/^\d+\.\d+(\.\d+)?$/, { error: "must be a Kubernetes version such as 1.33 or 1.33.2" })

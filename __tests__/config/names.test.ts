@@ -70,3 +70,31 @@ describe("names", () => {
     expect(names({ backend: { type: "cloud", organization: "o" } }).stateLocation("shared")).toBe("myprefix-shared");
   });
 });
+
+describe("names (topology: aroHcp)", () => {
+  const aro = (clusters: object[]) => names({ topology: "aroHcp", clusters });
+
+  it("control-plane display names carry the deployment prefix once (Entra names are tenant-wide); secret names are seed 003's <name>-<suffix>", () => {
+    const [own, other] = aro([{ name: "myprefix-hc" }, { name: "prod" }]).clusters;
+    expect(own.controlPlaneIdentities.find((i) => i.key === "controlPlaneOperator")).toEqual({ key: "controlPlaneOperator", applicationName: "myprefix-hc-cpo", secretName: "myprefix-hc-cpo" });
+    expect(other.controlPlaneIdentities.find((i) => i.key === "nodePoolManagement")).toEqual({ key: "nodePoolManagement", applicationName: "myprefix-prod-nodepool-mgmt", secretName: "prod-nodepool-mgmt" });
+    expect(other.controlPlaneIdentities.map((i) => i.secretName)).toEqual([
+      "prod-cloud-provider", "prod-nodepool-mgmt", "prod-cpo", "prod-image-registry", "prod-ingress", "prod-network", "prod-disk", "prod-file",
+    ]);
+  });
+
+  it("the identities are the 3 data-plane ones (dp- names); self-managed clusters have no control-plane identities", () => {
+    expect(aro([{ name: "prod" }]).clusters[0].identities.map((i) => i.name)).toEqual(["prod-dp-image-registry", "prod-dp-disk", "prod-dp-file"]);
+    const selfManaged = names({}).clusters[0];
+    expect(selfManaged.controlPlaneIdentities).toEqual([]);
+    expect(selfManaged.identities.map((i) => i.key)).toContain("nodePoolManagement");
+  });
+
+  it("Key Vault default name: prefix (13 chars, no '--', no trailing '-') + -kv- + 6 hex; only with aroHcp", () => {
+    const vault = names({ topology: "aroHcp", prefix: "abcdefghijklm-nop" }).keyVault;
+    expect(vault?.name).toMatch(/^abcdefghijklm-kv-[0-9a-f]{6}$/);
+    expect(vault?.id).toBe(`/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/abcdefghijklm-nop-hcp-persistent/providers/Microsoft.KeyVault/vaults/${vault?.name}`);
+    expect(names({ topology: "aroHcp", prefix: "abcdefghijkl-x" }).keyVault?.name).toMatch(/^abcdefghijkl-kv-/);
+    expect(names({}).keyVault).toBeUndefined();
+  });
+});

@@ -81,10 +81,12 @@ export function renderManagedIdentitiesJson(
 ): string {
   const order = CONTROL_PLANE_COMPONENTS.map((c) => c.key);
   const sorted = [...identities].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  // Literals are JSON-escaped; client IDs are Terraform references to UUIDs.
+  const q = JSON.stringify;
   const entries = [
-    `  "managedIdentitiesKeyVault": {\n    "name": "${vault.name}",\n    "tenantID": "${vault.tenantId}"\n  }`,
+    `  "managedIdentitiesKeyVault": {\n    "name": ${q(vault.name)},\n    "tenantID": ${q(vault.tenantId)}\n  }`,
     ...sorted.map(
-      (i) => `  "${i.key}": {\n    "clientID": "${i.clientId}",\n    "credentialsSecretName": "${i.secretName}",\n    "objectEncoding": "utf-8"\n  }`,
+      (i) => `  "${i.key}": {\n    "clientID": "${i.clientId}",\n    "credentialsSecretName": ${q(i.secretName)},\n    "objectEncoding": "utf-8"\n  }`,
     ),
   ];
   return `{\n${entries.join(",\n")}\n}\n`;
