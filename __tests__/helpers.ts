@@ -92,3 +92,18 @@ export const RELEASE_IMAGE = "quay.io/openshift-release-dev/ocp-release:4.21.0-x
 export function hostedClusterSpec(): Record<string, unknown> {
   return { releaseImage: RELEASE_IMAGE, baseDomain: "example.com", publicZone: { resourceGroupName: "dns-rg" }, pullSecretFile: "pull-secret.json" };
 }
+
+/**
+ * HyperShift's control-plane identity keys with seed 003's Key Vault secret suffixes, in seed
+ * order; written out here (not imported) so a wrong constant in config/components.ts fails.
+ */
+export const SEED_003_CONTROL_PLANE_SUFFIXES = {
+  cloudProvider: "cloud-provider",
+  nodePoolManagement: "nodepool-mgmt",
+  controlPlaneOperator: "cpo",
+  imageRegistry: "image-registry",
+  ingress: "ingress",
+  network: "network",
+  disk: "disk",
+  file: "file",
+} as const;

@@ -4,23 +4,13 @@ import { Construct } from "constructs";
 import { ControlPlaneIdentityKey } from "../../config/components";
 import { ControlPlaneIdentities, ControlPlaneIdentitiesProps } from "../../constructs/control-plane-identities/control-plane-identities";
 import { ControlPlaneIdentity, ControlPlaneIdentityProps } from "../../constructs/control-plane-identities/control-plane-identity";
-import { only, resources } from "../helpers";
+import { only, resources, SEED_003_CONTROL_PLANE_SUFFIXES } from "../helpers";
 
 const SUB = "00000000-0000-0000-0000-000000000000";
 const TENANT = "11111111-1111-1111-1111-111111111111";
 const VAULT_ID = `/subscriptions/${SUB}/resourceGroups/os4-common/providers/Microsoft.KeyVault/vaults/hc1-kv`;
 
-/** HyperShift's control-plane keys with seed 003's suffixes, written out (not imported) so a wrong constant fails. */
-const SUFFIXES: Record<ControlPlaneIdentityKey, string> = {
-  cloudProvider: "cloud-provider",
-  nodePoolManagement: "nodepool-mgmt",
-  controlPlaneOperator: "cpo",
-  imageRegistry: "image-registry",
-  ingress: "ingress",
-  network: "network",
-  disk: "disk",
-  file: "file",
-};
+const SUFFIXES: Record<ControlPlaneIdentityKey, string> = SEED_003_CONTROL_PLANE_SUFFIXES;
 /** Given out of HyperShift's order on purpose: the JSON must come out in seed order regardless. */
 const GIVEN_ORDER: ControlPlaneIdentityKey[] = ["file", "ingress", "controlPlaneOperator", "disk", "cloudProvider", "network", "imageRegistry", "nodePoolManagement"];
 const spec = (key: ControlPlaneIdentityKey) => ({ key, applicationName: `hc1-${SUFFIXES[key]}`, secretName: `hc1-${SUFFIXES[key]}` });

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { addStacks } from "../../stacks/app";
-import { loadExample, only, REPO, resources, synthStacks, tempDir } from "../helpers";
+import { loadExample, only, REPO, resources, SEED_003_CONTROL_PLANE_SUFFIXES, synthStacks, tempDir } from "../helpers";
 
 /**
  * The ARO HCP-style topology (topology: aroHcp, seed 003) end to end, on examples/aro-hcp.yaml:
@@ -27,17 +27,7 @@ const DISK = "5b7237c5-45e1-49d6-bc18-a1f62f400748";
 const NETWORK = "be7a6435-15ae-4171-8f30-4a343eff9e8f";
 const IMAGE_REGISTRY = "8b32b316-c2f5-4ddf-b05b-83dacd2d08b5";
 
-/** HyperShift's control-plane keys and seed 003's name suffixes. */
-const CONTROL_PLANE: Record<string, string> = {
-  cloudProvider: "cloud-provider",
-  nodePoolManagement: "nodepool-mgmt",
-  controlPlaneOperator: "cpo",
-  imageRegistry: "image-registry",
-  ingress: "ingress",
-  network: "network",
-  disk: "disk",
-  file: "file",
-};
+const CONTROL_PLANE: Record<string, string> = SEED_003_CONTROL_PLANE_SUFFIXES;
 
 /** Go's uuid.NewSHA1(uuid.NameSpaceDNS, name): HyperShift's role assignment names (cmd/util/azure.go). */
 function uuidv5Dns(name: string): string {
