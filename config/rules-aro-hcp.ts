@@ -14,6 +14,18 @@ export const CERTIFICATE_VALIDITY_HOURS = { min: 24, max: 17520 } as const;
 
 const hoursOf = (value: string) => Number(value.slice(0, -1));
 
+/** The system pool and the temporary pools of VM size rotation (constructs/aks). */
+const RESERVED_POOL_NAMES = ["system", "systemtmp", "usertmp"];
+
+/** Valid but risky: said at synth, not refused. */
+export function aroHcpWarnings(config: Config): string[] {
+  const aks = config.managementCluster?.aks;
+  if (config.topology !== "aroHcp" || !aks || aks.existing || (aks.userPool.zones?.length ?? 0) >= 2) return [];
+  return [
+    "aks: managementCluster.aks.userPool.zones lists fewer than 2 zones; HyperShift's AKS scripts refuse such clusters (its shared ingress router spreads across zones). Set zones: [1, 2, 3] where the region has zones.",
+  ];
+}
+
 /** Key Vault secret names (HyperShift's credentialsSecretName): 1-127 letters, digits or '-'. */
 const SECRET_NAME = /^[a-zA-Z0-9-]{1,127}$/;
 
@@ -79,6 +91,35 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (conf
     },
   },
   {
+    rule: "ARO HCP hosted clusters publish through ExternalDNS",
+    check: (c) =>
+      c.topology !== "aroHcp"
+        ? []
+        : c.clusters.flatMap((cluster, i) => {
+            const hosted = cluster.hostedCluster;
+            if (!hosted || (hosted.externalDns ?? c.externalDns !== undefined)) return [];
+            // Without a domain, OAuth, Konnectivity and Ignition are Routes named by the management
+            // cluster's default ingress, which AKS does not have; HyperShift's AKS scripts always
+            // pass --external-dns-domain.
+            return [
+              {
+                path: hosted.externalDns === false ? `clusters[${i}].hostedCluster.externalDns` : "externalDns",
+                value: hosted.externalDns,
+                message: "is required with topology: aroHcp for every hosted cluster (configure dns and externalDns): an AKS management cluster has no OpenShift router to name the control plane's Routes",
+              },
+            ];
+          }),
+  },
+  {
+    rule: "the user pool name is free",
+    check: (c) => {
+      const name = c.managementCluster?.aks?.userPool.name;
+      return name && RESERVED_POOL_NAMES.includes(name)
+        ? [{ path: "managementCluster.aks.userPool.name", value: name, message: `must not be ${RESERVED_POOL_NAMES.join(", ")} (the system pool and the pools AKS rotates through)` }]
+        : [];
+    },
+  },
+  {
     rule: "AKS autoscaler bounds are ordered",
     check: (c) => {
       const aks = c.managementCluster?.aks;
@@ -123,6 +164,23 @@ export const ARO_HCP_NAME_RULES: ReadonlyArray<{ rule: string; check: (names: De
     },
   },
   {
+    rule: "control-plane display names are unique (lookups by display name must find one)",
+    check: (n) => {
+      const issues: ConfigIssue[] = [];
+      const seen = new Set<string>(n.externalDnsApplication ? [n.externalDnsApplication.toLowerCase()] : []);
+      for (const cluster of n.clusters) {
+        for (const identity of cluster.controlPlaneIdentities) {
+          const key = identity.applicationName.toLowerCase();
+          if (seen.has(key)) {
+            issues.push({ path: cluster.identityPrefixOrigin, value: identity.applicationName, message: "gives an Entra display name another identity of this deployment also has (set clusters[].identities.namePrefix)" });
+          }
+          seen.add(key);
+        }
+      }
+      return issues;
+    },
+  },
+  {
     rule: "the AKS group and identities are valid and apart from the persistent group",
     check: (n) => {
       const aks = n.aks;
@@ -132,8 +190,13 @@ export const ARO_HCP_NAME_RULES: ReadonlyArray<{ rule: string; check: (names: De
         for (const identity of [aks.identities.cluster, aks.identities.kubelet]) {
           if (!AZURE_NAME_RULES.userAssignedIdentity.test(identity)) issues.push({ path: aks.origins.name, value: identity, message: `gives the identity name "${identity}", which ${AZURE_NAME_RULES.userAssignedIdentity.rule}` });
         }
-        if (aks.resourceGroup.name.toLowerCase() === n.resourceGroup.name.toLowerCase()) {
+        const group = aks.resourceGroup.name.toLowerCase();
+        if (group === n.resourceGroup.name.toLowerCase()) {
           issues.push({ path: aks.origins.resourceGroup, value: aks.resourceGroup.name, message: "is the persistent resource group; the AKS cluster gets its own (the aks stack creates and deletes it)" });
+        }
+        const clusterGroup = n.clusters.find((c) => c.hosted && Object.values(c.hosted.resourceGroups).some((g) => g.name.toLowerCase() === group));
+        if (clusterGroup) {
+          issues.push({ path: aks.origins.resourceGroup, value: aks.resourceGroup.name, message: `is also a resource group of hosted cluster ${clusterGroup.name}; destroying either stack would delete the other's resources` });
         }
       }
       return issues;

@@ -87,7 +87,20 @@ export interface ManagementClusterAccess {
 export function configureKubernetesProvider(stack: TerraformStack, stackName: string, context: StackContext): ManagementClusterAccess {
   const aks = context.names.aks;
   if (aks) {
-    const cluster = new DataAzurermKubernetesCluster(stack, "ManagementCluster", { name: aks.name, resourceGroupName: aks.resourceGroup.name });
+    const cluster = new DataAzurermKubernetesCluster(stack, "ManagementCluster", {
+      name: aks.name,
+      resourceGroupName: aks.resourceGroup.name,
+      lifecycle: {
+        postcondition: [
+          {
+            // Without local accounts kube_config has no client certificate, and the provider's
+            // own error would not say why.
+            condition: '${try(self.kube_config[0].client_key, "") != ""}',
+            errorMessage: `AKS cluster ${aks.name} gives no client certificate (local accounts disabled?): Terraform reaches the management cluster with it (help/aro-hcp.md).`,
+          },
+        ],
+      },
+    });
     // kube_config holds the client certificate of a cluster with local accounts (what the aks
     // stack creates); Azure returns every PEM base64-encoded.
     const kube = cluster.kubeConfig.get(0);

@@ -195,6 +195,35 @@ const cases: BadCase[] = [
     value: "ARO-HCP",
     message: /rendered with --managed-service ARO-HCP, which only fits topology: aroHcp/,
   },
+  // review findings: tenant-wide display names, ExternalDNS on AKS, reserved pool names, shared groups
+  {
+    name: "two clusters whose control-plane display names meet (myprefix-hc and hc)",
+    mutate: (c) => c.clusters.push({ name: "hc", hostedCluster: { ...c.clusters[0].hostedCluster, nodePools: [] } }),
+    path: "clusters[1].name",
+    value: "myprefix-hc-cloud-provider",
+    message: /Entra display name another identity of this deployment also has/,
+  },
+  {
+    name: "a hosted cluster without ExternalDNS",
+    mutate: (c) => (c.clusters[0].hostedCluster.externalDns = false),
+    path: "clusters[0].hostedCluster.externalDns",
+    value: false,
+    message: /required with topology: aroHcp .* no OpenShift router/,
+  },
+  {
+    name: "the user pool named system",
+    mutate: (c) => (c.managementCluster.aks.userPool.name = "system"),
+    path: "managementCluster.aks.userPool.name",
+    value: "system",
+    message: /must not be system, systemtmp, usertmp/,
+  },
+  {
+    name: "the AKS resource group being a hosted cluster's managed group",
+    mutate: (c) => (c.managementCluster.aks.resourceGroupName = "myprefix-hc-managed-rg"),
+    path: "managementCluster.aks.resourceGroupName",
+    value: "myprefix-hc-managed-rg",
+    message: /also a resource group of hosted cluster myprefix-hc/,
+  },
 ];
 
 describe("aroHcp config validation: bad input", () => {
@@ -254,5 +283,18 @@ describe("aroHcp config validation: derived Key Vault names", () => {
       id: `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/os4-common/providers/Microsoft.KeyVault/vaults/${name}`,
       origin: "prefix",
     });
+  });
+});
+
+describe("aroHcp config warnings", () => {
+  it("warns when the AKS control-plane pool spans fewer than 2 zones, and not for the example's 3", () => {
+    const c = base();
+    const ok = validateConfig(c, EXAMPLES);
+    if (!ok.ok) throw new Error(formatIssues(ok));
+    expect(ok.warnings.filter((w) => w.includes("zones"))).toEqual([]);
+    delete c.managementCluster.aks.userPool.zones;
+    const loaded = validateConfig(c, EXAMPLES);
+    if (!loaded.ok) throw new Error(formatIssues(loaded));
+    expect(loaded.warnings).toContainEqual(expect.stringContaining("managementCluster.aks.userPool.zones lists fewer than 2 zones"));
   });
 });

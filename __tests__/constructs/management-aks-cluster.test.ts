@@ -152,7 +152,11 @@ describe("ManagementAksCluster", () => {
     const { aks, parsed } = synthAks({ existing: true, systemPool: undefined, userPool: undefined, identityNames: undefined });
     expect(Object.keys(parsed.resource)).toEqual(["azurerm_role_assignment"]);
     const lookupKey = Object.keys(parsed.data.azurerm_kubernetes_cluster)[0];
-    expect(parsed.data.azurerm_kubernetes_cluster[lookupKey]).toEqual({ name: "mgmt-aks", resource_group_name: "mgmt-rg" });
+    expect(parsed.data.azurerm_kubernetes_cluster[lookupKey]).toMatchObject({ name: "mgmt-aks", resource_group_name: "mgmt-rg" });
+    // A cluster without the add-on or the issuer fails the plan with a message that names them.
+    expect(parsed.data.azurerm_kubernetes_cluster[lookupKey].lifecycle.postcondition).toEqual([
+      { condition: "${length(self.key_vault_secrets_provider) > 0 && self.oidc_issuer_enabled}", error_message: expect.stringContaining("needs the azure-keyvault-secrets-provider add-on and the OIDC issuer") },
+    ]);
     const grants = kvGrants(parsed);
     expect(grants.map((g) => g.scope).sort()).toEqual([VAULT_A, VAULT_B].sort());
     for (const grant of grants) {

@@ -333,7 +333,11 @@ describe("aroHcp cluster stack", () => {
     ["management", management],
   ])("%s stack reaches the AKS cluster through its kube config read at plan time, no kubeconfig file", (_, stack) => {
     const data = only(stack.data.azurerm_kubernetes_cluster);
-    expect(data).toEqual({ name: "myprefix-mgmt", resource_group_name: "myprefix-mgmt-rg" });
+    expect(data).toMatchObject({ name: "myprefix-mgmt", resource_group_name: "myprefix-mgmt-rg" });
+    // Local accounts disabled would leave no client certificate: the plan says so, by name.
+    expect(data.lifecycle.postcondition).toEqual([
+      { condition: '${try(self.kube_config[0].client_key, "") != ""}', error_message: expect.stringContaining("AKS cluster myprefix-mgmt gives no client certificate") },
+    ]);
     const id = Object.keys(stack.data.azurerm_kubernetes_cluster)[0];
     const kube = `data.azurerm_kubernetes_cluster.${id}.kube_config[0]`;
     expect(stack.provider.kubernetes).toEqual([

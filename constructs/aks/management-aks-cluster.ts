@@ -126,7 +126,19 @@ export class ManagementAksCluster extends Construct {
     let addOnIdentity: { clientId: string; objectId: string };
     let kubeConfig: AksKubeConfig;
     if (props.existing) {
-      const lookup = new DataAzurermKubernetesCluster(this, "Lookup", { name: props.name, resourceGroupName: props.resourceGroupName });
+      const lookup = new DataAzurermKubernetesCluster(this, "Lookup", {
+        name: props.name,
+        resourceGroupName: props.resourceGroupName,
+        // A plain "Invalid index" later says nothing: name what the cluster lacks.
+        lifecycle: {
+          postcondition: [
+            {
+              condition: "${length(self.key_vault_secrets_provider) > 0 && self.oidc_issuer_enabled}",
+              errorMessage: `AKS cluster ${props.name} needs the azure-keyvault-secrets-provider add-on and the OIDC issuer (az aks enable-addons -a azure-keyvault-secrets-provider --enable-secret-rotation; az aks update --enable-oidc-issuer --enable-workload-identity).`,
+            },
+          ],
+        },
+      });
       this.oidcIssuerUrl = lookup.oidcIssuerUrl;
       addOnIdentity = lookup.keyVaultSecretsProvider.get(0).secretIdentity.get(0);
       // Empty if the cluster has local accounts disabled.
