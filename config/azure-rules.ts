@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Azure naming rules that the azurerm provider does not check (it accepts the name and Azure
  * rejects it at apply time, after other resources were already created).
@@ -58,7 +60,26 @@ export const AZURE_NAME_RULES = {
     /^(?=.{1,253}$)[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63}){1,33}$/,
     "must be 2-34 dot-separated labels of 1-63 lowercase letters, digits, '-' or '_', at most 253 characters, without a trailing dot (Azure DNS zone name)",
   ),
+  /** Microsoft.KeyVault/vaults: 3-24, global DNS name (`<name>.vault.azure.net`), no '--'. */
+  keyVault: pattern(
+    /^(?=.{3,24}$)[A-Za-z](?!.*--)[A-Za-z0-9-]*[A-Za-z0-9]$/,
+    "must be 3-24 letters, digits or '-', start with a letter, end with a letter or digit, and contain no '--' (Key Vault names are global DNS names)",
+  ),
+  /** Microsoft.ContainerService/managedClusters: 1-63, alphanumeric at both ends (azurerm's KubernetesClusterName). */
+  aksCluster: pattern(
+    /^[a-zA-Z0-9]$|^[a-zA-Z0-9][-_a-zA-Z0-9]{0,61}[a-zA-Z0-9]$/,
+    "must be 1-63 letters, digits, '_' or '-', starting and ending with a letter or digit (AKS cluster name)",
+  ),
 } as const satisfies Record<string, NameRule>;
+
+/** A config string that must follow an Azure name rule (the error is the rule in words). */
+export const azureName = (rule: NameRule) => z.string().regex(rule.pattern, { error: rule.rule });
+
+/**
+ * AKS node pool names the management cluster uses itself: the system pool and the temporary
+ * pools VM size changes rotate through (constructs/aks).
+ */
+export const AKS_RESERVED_POOL_NAMES: readonly string[] = ["system", "systemtmp", "usertmp"];
 
 /** Azure tags: at most 50 per resource; names ≤512 (128 on storage accounts), values ≤256. */
 export const TAG_RULES = {

@@ -1,4 +1,4 @@
-import { AZURE_NAME_RULES } from "./azure-rules";
+import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "./azure-rules";
 import type { DeploymentNames } from "./names";
 import type { ConfigIssue } from "./rules";
 import type { Config } from "./schema";
@@ -12,10 +12,8 @@ import type { Config } from "./schema";
 /** Certificate lifetimes we accept: a day (shorter needs an apply every few hours) to two years (Entra's recommended maximum). */
 export const CERTIFICATE_VALIDITY_HOURS = { min: 24, max: 17520 } as const;
 
-const hoursOf = (value: string) => Number(value.slice(0, -1));
-
-/** The system pool and the temporary pools of VM size rotation (constructs/aks). */
-const RESERVED_POOL_NAMES = ["system", "systemtmp", "usertmp"];
+/** Whole hours of a validated `<n>h` setting. */
+export const hoursOf = (value: string) => Number(value.slice(0, -1));
 
 /** Valid but risky: said at synth, not refused. */
 export function aroHcpWarnings(config: Config): string[] {
@@ -114,8 +112,8 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (conf
     rule: "the user pool name is free",
     check: (c) => {
       const name = c.managementCluster?.aks?.userPool.name;
-      return name && RESERVED_POOL_NAMES.includes(name)
-        ? [{ path: "managementCluster.aks.userPool.name", value: name, message: `must not be ${RESERVED_POOL_NAMES.join(", ")} (the system pool and the pools AKS rotates through)` }]
+      return name && AKS_RESERVED_POOL_NAMES.includes(name)
+        ? [{ path: "managementCluster.aks.userPool.name", value: name, message: `must not be ${AKS_RESERVED_POOL_NAMES.join(", ")} (the system pool and the pools AKS rotates through)` }]
         : [];
     },
   },
@@ -136,49 +134,31 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (conf
 export const ARO_HCP_NAME_RULES: ReadonlyArray<{ rule: string; check: (names: DeploymentNames) => ConfigIssue[] }> = [
   {
     rule: "the derived Key Vault name is valid",
-    check: (n) => {
-      const vault = n.keyVault;
-      if (!vault) return [];
-      const valid = /^(?=.{3,24}$)[A-Za-z](?!.*--)[A-Za-z0-9-]*[A-Za-z0-9]$/.test(vault.name);
-      return valid ? [] : [{ path: vault.origin, value: vault.name, message: `gives the Key Vault name "${vault.name}", which must be 3-24 letters, digits or '-', start with a letter, end with a letter or digit, without '--'` }];
-    },
+    check: (n) =>
+      n.keyVault && !AZURE_NAME_RULES.keyVault.test(n.keyVault.name)
+        ? [{ path: n.keyVault.origin, value: n.keyVault.name, message: `gives the Key Vault name "${n.keyVault.name}", which ${AZURE_NAME_RULES.keyVault.rule}` }]
+        : [],
   },
   {
     rule: "control-plane secrets are valid and unique in the vault",
-    check: (n) => {
-      const issues: ConfigIssue[] = [];
-      const seen = new Set<string>();
-      for (const cluster of n.clusters) {
-        for (const identity of cluster.controlPlaneIdentities) {
-          if (!SECRET_NAME.test(identity.secretName)) {
-            issues.push({ path: cluster.identityPrefixOrigin, value: identity.secretName, message: "gives a Key Vault secret name that must be 1-127 letters, digits or '-' (HyperShift's credentialsSecretName)" });
-          }
-          const key = identity.secretName.toLowerCase();
-          if (seen.has(key)) {
-            issues.push({ path: cluster.identityPrefixOrigin, value: identity.secretName, message: "gives a control-plane secret name another cluster also uses (one vault for all clusters; set clusters[].identities.namePrefix)" });
-          }
-          seen.add(key);
-        }
-      }
-      return issues;
-    },
+    check: (n) => [
+      ...n.clusters.flatMap((cluster) =>
+        cluster.controlPlaneIdentities
+          .filter((identity) => !SECRET_NAME.test(identity.secretName))
+          .map((identity) => ({ path: cluster.identityPrefixOrigin, value: identity.secretName, message: "gives a Key Vault secret name that must be 1-127 letters, digits or '-' (HyperShift's credentialsSecretName)" })),
+      ),
+      ...repeatedControlPlaneNames(n, (identity) => identity.secretName, [], "gives a control-plane secret name another cluster also uses (one vault for all clusters; set clusters[].identities.namePrefix)"),
+    ],
   },
   {
     rule: "control-plane display names are unique (lookups by display name must find one)",
-    check: (n) => {
-      const issues: ConfigIssue[] = [];
-      const seen = new Set<string>(n.externalDnsApplication ? [n.externalDnsApplication.toLowerCase()] : []);
-      for (const cluster of n.clusters) {
-        for (const identity of cluster.controlPlaneIdentities) {
-          const key = identity.applicationName.toLowerCase();
-          if (seen.has(key)) {
-            issues.push({ path: cluster.identityPrefixOrigin, value: identity.applicationName, message: "gives an Entra display name another identity of this deployment also has (set clusters[].identities.namePrefix)" });
-          }
-          seen.add(key);
-        }
-      }
-      return issues;
-    },
+    check: (n) =>
+      repeatedControlPlaneNames(
+        n,
+        (identity) => identity.applicationName,
+        n.externalDnsApplication ? [n.externalDnsApplication] : [],
+        "gives an Entra display name another identity of this deployment also has (set clusters[].identities.namePrefix)",
+      ),
   },
   {
     rule: "the AKS group and identities are valid and apart from the persistent group",
@@ -203,3 +183,21 @@ export const ARO_HCP_NAME_RULES: ReadonlyArray<{ rule: string; check: (names: De
     },
   },
 ];
+
+/** Control-plane names (case-insensitive) that repeat one another or one of `taken`. */
+function repeatedControlPlaneNames(
+  n: DeploymentNames,
+  nameOf: (identity: DeploymentNames["clusters"][number]["controlPlaneIdentities"][number]) => string,
+  taken: readonly string[],
+  message: string,
+): ConfigIssue[] {
+  const seen = new Set(taken.map((name) => name.toLowerCase()));
+  return n.clusters.flatMap((cluster) =>
+    cluster.controlPlaneIdentities.flatMap((identity) => {
+      const name = nameOf(identity);
+      const repeated = seen.has(name.toLowerCase());
+      seen.add(name.toLowerCase());
+      return repeated ? [{ path: cluster.identityPrefixOrigin, value: name, message }] : [];
+    }),
+  );
+}

@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { AZURE_NAME_RULES } from "./azure-rules";
+import { AZURE_NAME_RULES, azureName } from "./azure-rules";
 
 /**
  * Config of the ARO HCP-style topology (seed 003): the AKS management cluster, the Key Vault of
  * the control-plane identities and their certificates. Part of `schema.ts`; kept apart so the
  * self-managed schema reads on its own.
  */
-
-const azureName = (rule: { pattern: RegExp; rule: string }) => z.string().regex(rule.pattern, { error: rule.rule });
 
 const hours = (example: string) => z.string().regex(/^[1-9]\d*h$/, { error: `must be a whole number of hours such as ${example}` });
 
@@ -28,11 +26,7 @@ const nodePoolShape = (defaults: { vmSize: string; minCount: number; maxCount: n
 
 export const aksSchema = z
   .strictObject({
-    name: z
-      .string()
-      .regex(/^[a-zA-Z0-9]$|^[a-zA-Z0-9][-_a-zA-Z0-9]{0,61}[a-zA-Z0-9]$/, {
-        error: "must be 1-63 letters, digits, '-' or '_', starting and ending with a letter or digit (AKS cluster name)",
-      })
+    name: azureName(AZURE_NAME_RULES.aksCluster)
       .optional()
       .describe("AKS cluster name. Default: <prefix>-mgmt."),
     resourceGroupName: azureName(AZURE_NAME_RULES.resourceGroup).optional().describe("Resource group of the AKS cluster. Default: <prefix>-mgmt-rg."),
@@ -69,11 +63,7 @@ export const aroHcpSchema = z
   .strictObject({
     keyVault: z
       .strictObject({
-        name: z
-          .string()
-          .regex(/^(?=.{3,24}$)[A-Za-z](?!.*--)[A-Za-z0-9-]*[A-Za-z0-9]$/, {
-            error: "must be 3-24 letters, digits or '-', start with a letter, end with a letter or digit, and contain no '--' (Key Vault names are global DNS names)",
-          })
+        name: azureName(AZURE_NAME_RULES.keyVault)
           .optional()
           .describe("Key Vault of the control-plane credentials (globally unique). Default: <prefix, 13 chars>-kv-<6 hex of a stable hash>."),
         softDeleteRetentionDays: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AZURE_NAME_RULES, NameRule, TAG_RULES } from "./azure-rules";
+import { AZURE_NAME_RULES, azureName, TAG_RULES } from "./azure-rules";
 import { aksSchema, aroHcpSchema } from "./schema-aro-hcp";
 
 /**
@@ -7,8 +7,6 @@ import { aksSchema, aroHcpSchema } from "./schema-aro-hcp";
  * span fields or apply to derived names live in `rules.ts`. Descriptions feed the published JSON
  * Schema (editor completion) and must agree with help/configuration.md (a test checks the keys).
  */
-
-const azureName = (rule: NameRule) => z.string().regex(rule.pattern, { error: rule.rule });
 
 const guid = (what: string) =>
   z

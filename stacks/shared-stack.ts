@@ -10,6 +10,7 @@ import { IdentityKeyVault } from "../constructs/key-vault/identity-key-vault";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
+import { hoursOf } from "../config/rules-aro-hcp";
 import { aroHcpSettings } from "../config/schema-aro-hcp";
 import { configureAzureStack, StackContext } from "./stack-setup";
 
@@ -151,8 +152,8 @@ export class SharedStack extends TerraformStack {
         // The vault's ID as a reference: secrets wait for the vault.
         keyVault: { name: vaultNames.name, id: vault.vault.id },
         tenantId: config.tenantId,
-        validityHours: Number(settings.certificates.validity.slice(0, -1)),
-        renewBeforeHours: Number(settings.certificates.renewBefore.slice(0, -1)),
+        validityHours: hoursOf(settings.certificates.validity),
+        renewBeforeHours: hoursOf(settings.certificates.renewBefore),
         secretDependsOn: vault.deployerAccess ? [vault.deployerAccess] : [],
         tags: config.tags,
       });

@@ -93,7 +93,7 @@ describe("IdentityKeyVault", () => {
     ["a".repeat(25), "25 characters"],
   ])("rejects name %s (%s) showing the value and the rule", (name) => {
     expect(() => synthVault({ name })).toThrow(
-      `IdentityKeyVault: name "${name}" must be 3-24 letters, digits or '-', start with a letter, end with a letter or digit and contain no '--' (Key Vault name)`,
+      `IdentityKeyVault: name "${name}" must be 3-24 letters, digits or '-', start with a letter, end with a letter or digit, and contain no '--' (Key Vault names are global DNS names)`,
     );
   });
 

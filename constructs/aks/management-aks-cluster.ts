@@ -6,8 +6,7 @@ import { UserAssignedIdentity } from "@cdktf/provider-azurerm/lib/user-assigned-
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
-import { AZURE_NAME_RULES } from "../../config/azure-rules";
-import { KEY_VAULT_NAME_RULE } from "../key-vault/identity-key-vault";
+import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "../../config/azure-rules";
 
 /** An autoscaled node pool. */
 export interface AksNodePoolProps {
@@ -78,15 +77,12 @@ export interface AksKubeConfig {
   readonly clusterCaCertificate: string;
 }
 
-const CLUSTER_NAME = /^[a-zA-Z0-9]$|^[a-zA-Z0-9][-_a-zA-Z0-9]{0,61}[a-zA-Z0-9]$/;
 const DNS_PREFIX = /^[a-zA-Z\d]$|^[a-zA-Z\d][-a-zA-Z\d]{0,52}[a-zA-Z\d]$/;
 const NODE_POOL_NAME = /^[a-z][a-z0-9]{0,11}$/;
 // Go durations as the CSI driver's rotation-poll-interval takes them.
 const DURATION = /^(?=\d)(\d+h)?(\d+m)?(\d+s)?$/;
 const KEY_VAULT_ID = /^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.KeyVault\/vaults\/([^/]+)$/i;
 const SKU_TIERS = ["Free", "Standard", "Premium"];
-// temporary_name_for_rotation of both pools, plus the system pool's own name.
-const RESERVED_POOL_NAMES = ["system", "systemtmp", "usertmp"];
 
 /**
  * The AKS management cluster that hosts HyperShift control planes (ARO HCP style, seed 003),
@@ -262,13 +258,13 @@ function poolSettings(pool: AksNodePoolProps, kubernetesVersion: string | undefi
 
 function validate(props: ManagementAksClusterProps): void {
   const problems: string[] = [];
-  if (!CLUSTER_NAME.test(props.name)) {
-    problems.push(`name "${props.name}" must be 1-63 letters, digits, '_' or '-', starting and ending with a letter or digit (AKS cluster name)`);
+  if (!AZURE_NAME_RULES.aksCluster.test(props.name)) {
+    problems.push(`name "${props.name}" ${AZURE_NAME_RULES.aksCluster.rule}`);
   }
   const vaultNames = new Set<string>();
   (props.keyVaultIds ?? []).forEach((vaultId, i) => {
     const vaultName = KEY_VAULT_ID.exec(vaultId)?.[1];
-    if (vaultName === undefined || !KEY_VAULT_NAME_RULE.test(vaultName)) {
+    if (vaultName === undefined || !AZURE_NAME_RULES.keyVault.test(vaultName)) {
       problems.push(`keyVaultIds[${i}] "${vaultId}" must be a Key Vault ARM ID /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<name>, the name 3-24 letters, digits or '-'`);
     } else if (vaultNames.has(vaultName.toLowerCase())) {
       problems.push(`keyVaultIds[${i}] "${vaultId}": vault "${vaultName}" appears twice`);
@@ -301,8 +297,8 @@ function validateCreation(props: ManagementAksClusterProps, problems: string[]):
     validatePool("userPool", props.userPool, problems);
     if (!NODE_POOL_NAME.test(props.userPool.name)) {
       problems.push(`userPool.name "${props.userPool.name}" must match ^[a-z][a-z0-9]{0,11}$ (AKS Linux node pool name)`);
-    } else if (RESERVED_POOL_NAMES.includes(props.userPool.name)) {
-      problems.push(`userPool.name "${props.userPool.name}" must not be ${RESERVED_POOL_NAMES.join(", ")} (the system pool and the rotation pools)`);
+    } else if (AKS_RESERVED_POOL_NAMES.includes(props.userPool.name)) {
+      problems.push(`userPool.name "${props.userPool.name}" must not be ${AKS_RESERVED_POOL_NAMES.join(", ")} (the system pool and the rotation pools)`);
     }
   }
   const names = props.identityNames;

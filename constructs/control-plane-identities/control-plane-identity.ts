@@ -6,6 +6,7 @@ import { PrivateKey } from "@cdktf/provider-tls/lib/private-key";
 import { SelfSignedCert } from "@cdktf/provider-tls/lib/self-signed-cert";
 import { Fn, ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
+import { CERTIFICATE_VALIDITY_HOURS } from "../../config/rules-aro-hcp";
 
 /**
  * Authority host written into the credentials JSON: msi-dataplane's GetCredential uses
@@ -125,8 +126,9 @@ function validate(props: ControlPlaneIdentityProps): void {
   if (!Token.isUnresolved(props.keyVaultId) && !/^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.KeyVault\/vaults\/[^/]+$/i.test(props.keyVaultId)) {
     problems.push(`keyVaultId "${props.keyVaultId}" must be a Key Vault ARM ID (/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<name>)`);
   }
-  if (!Number.isInteger(props.validityHours) || props.validityHours < 24 || props.validityHours > 17520) {
-    problems.push(`validityHours ${props.validityHours} must be a whole number between 24 and 17520`);
+  const { min, max } = CERTIFICATE_VALIDITY_HOURS;
+  if (!Number.isInteger(props.validityHours) || props.validityHours < min || props.validityHours > max) {
+    problems.push(`validityHours ${props.validityHours} must be a whole number between ${min} and ${max}`);
   }
   if (!Number.isInteger(props.renewBeforeHours) || props.renewBeforeHours < 1 || props.renewBeforeHours >= props.validityHours) {
     problems.push(`renewBeforeHours ${props.renewBeforeHours} must be a whole number from 1 to less than validityHours (${props.validityHours})`);

@@ -4,18 +4,7 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
-import { NameRule } from "../../config/azure-rules";
-
-/**
- * Microsoft.KeyVault/vaults names (azure-rules.md §1): 3-24, globally unique (`<name>.vault.azure.net`).
- * azurerm checks this too, but only at plan time; checking at synth reports it with the other errors.
- */
-const KEY_VAULT_NAME_PATTERN = /^(?=.{3,24}$)[A-Za-z](?!.*--)[A-Za-z0-9-]*[A-Za-z0-9]$/;
-export const KEY_VAULT_NAME_RULE: NameRule = {
-  pattern: KEY_VAULT_NAME_PATTERN,
-  test: (name) => KEY_VAULT_NAME_PATTERN.test(name),
-  rule: "must be 3-24 letters, digits or '-', start with a letter, end with a letter or digit and contain no '--' (Key Vault name)",
-};
+import { AZURE_NAME_RULES } from "../../config/azure-rules";
 
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -111,7 +100,7 @@ export class IdentityKeyVault extends Construct {
 
 function validate(props: IdentityKeyVaultProps): void {
   const problems: string[] = [];
-  if (!KEY_VAULT_NAME_RULE.test(props.name)) problems.push(`name "${props.name}" ${KEY_VAULT_NAME_RULE.rule}`);
+  if (!AZURE_NAME_RULES.keyVault.test(props.name)) problems.push(`name "${props.name}" ${AZURE_NAME_RULES.keyVault.rule}`);
   if (!GUID.test(props.tenantId)) problems.push(`tenantId "${props.tenantId}" must be a GUID`);
   if (!GUID.test(props.subscriptionId)) problems.push(`subscriptionId "${props.subscriptionId}" must be a GUID`);
   const days = props.softDeleteRetentionDays;
