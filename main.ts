@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import { formatIssues, loadConfigFile } from "./config/load";
 import { environmentWarnings } from "./config/rules";
+import { missingSecretFiles } from "./config/rules-secrets";
 import { synthesize } from "./stacks/app";
 
 /** The bundled example: `npm run synth` with no argument synthesizes it. */
@@ -13,7 +14,16 @@ export interface Io {
 
 const USAGE = `usage: npm run synth -- [config.yaml]
   config: argument, else $HCP_AZURE_CONFIG, else ${DEFAULT_CONFIG}
-  output: $CDKTF_OUTDIR, else cdktf.out`;
+  output: $CDKTF_OUTDIR, else cdktf.out
+  under the cdktf CLI (cdktf synth|diff|deploy|destroy|list|output) $HCP_AZURE_CONFIG is required`;
+
+/**
+ * The cdktf CLI runs the app with CDKTF_CONTEXT_JSON set. It has no way to pass arguments, and
+ * prints everything the app writes to stderr as `[ERROR]`.
+ */
+export function underCdktfCli(env: NodeJS.ProcessEnv): boolean {
+  return env.CDKTF_CONTEXT_JSON !== undefined;
+}
 
 /**
  * Validates the config and synthesizes every stack. Returns the exit code: 0 synthesized,
@@ -24,11 +34,20 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
     io.err(USAGE);
     return argv.length > 1 ? 2 : 0;
   }
+  const cli = underCdktfCli(env);
+  if (cli && !argv[0] && !env.HCP_AZURE_CONFIG) {
+    // Synthesizing the bundled example here would make the command act on stacks the user never
+    // configured (or fail later with "Could not find stack").
+    io.err("HCP_AZURE_CONFIG is not set: the cdktf CLI synthesizes the config it names. Run e.g. HCP_AZURE_CONFIG=my-env.yaml npm run deploy -- '*' (help/getting-started.md).");
+    io.err("nothing was written.");
+    return 2;
+  }
   const configFile = argv[0] ?? env.HCP_AZURE_CONFIG ?? DEFAULT_CONFIG;
   const outdir = path.resolve(env.CDKTF_OUTDIR ?? "cdktf.out");
   const loaded = loadConfigFile(configFile);
-  if (!loaded.ok) {
-    io.err(formatIssues(loaded));
+  const errors = loaded.ok ? { ok: false as const, file: configFile, issues: missingSecretFiles(loaded.config, loaded.names) } : loaded;
+  if (!loaded.ok || errors.issues.length > 0) {
+    io.err(formatIssues(errors));
     io.err("nothing was written.");
     return 1;
   }
@@ -38,8 +57,11 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   for (const s of stacks) {
     io.out(`  ${s.name.padEnd(width)}  ${s.resources} resources, ${s.dataSources} data sources, ${s.outputs} outputs`);
   }
-  for (const warning of [...loaded.warnings, ...environmentWarnings(loaded.config, env)]) io.err(`warning: ${warning}`);
-  io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
+  io.out(`  workspaces.json: the variables, environment and run order each stack needs (help/terraform-cloud.md)`);
+  // Under the cdktf CLI, stderr is shown as [ERROR]: warnings go to stdout there.
+  const warn = cli ? io.out : io.err;
+  for (const warning of [...loaded.warnings, ...environmentWarnings(loaded.config, env)]) warn(`warning: ${warning}`);
+  if (!cli) io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
   return 0;
 }
 

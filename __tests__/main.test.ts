@@ -118,6 +118,7 @@ describe("secrets never reach synthesized output", () => {
       const { privateKey, publicKey } = rsaKeyPair();
       fs.writeFileSync(path.join(work, "serviceaccount-signer.public"), publicKey);
       fs.writeFileSync(path.join(work, "serviceaccount-signer.private"), privateKey, { mode: 0o600 });
+      fs.writeFileSync(path.join(work, "pull-secret.json"), '{"auths":{"r":{"auth":"eDp5"}}}', { mode: 0o600 });
       const config = path.join(work, "config.yaml");
       fs.writeFileSync(
         config,
@@ -161,6 +162,7 @@ describe("secrets never reach synthesized output", () => {
     try {
       const { publicKey } = rsaKeyPair();
       fs.writeFileSync(path.join(work, "signer.public"), publicKey);
+      fs.writeFileSync(path.join(work, "signer.private"), "(not read at synth)", { mode: 0o600 });
       const pullSecret = JSON.stringify({ auths: { "registry.redhat.io": { auth: "cHVsbC1zZWNyZXQtc2VudGluZWwtNzc3" } } });
       const azureMgmt = JSON.stringify({ aadClientId: "x", aadClientSecret: "azure-mgmt-sentinel-Q8~secret" });
       fs.writeFileSync(path.join(work, "pull-secret.json"), pullSecret, { mode: 0o600 });

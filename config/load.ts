@@ -94,7 +94,7 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
     if (result.ok) {
       operatorBundle = result.bundle;
       issues.push(...bundleIssues(config, names, result.bundle));
-      warnings.push(...bundleWarnings(result.bundle, config, names));
+      warnings.push(...bundleWarnings(result.bundle, config));
     } else {
       issues.push(...result.problems.map((message) => ({ path: "managementCluster.operator.bundleFile", value: relativeToCwd(bundleFile), message })));
     }

@@ -1,4 +1,3 @@
-import * as fs from "node:fs";
 import {
   AZURE_NAME_RULES,
   MAX_FEDERATED_CREDENTIALS_PER_IDENTITY,
@@ -9,6 +8,7 @@ import { contains, networkOf, overlaps, parseCidr } from "./cidr";
 import { ClusterNames, delegationRecordName, DeploymentNames, HostedClusterNames, parseArmId } from "./names";
 import { ARO_HCP_MANAGED_SERVICE, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "./operator-bundle";
 import { ARO_HCP_NAME_RULES, ARO_HCP_STRUCTURE_RULES, aroHcpWarnings } from "./rules-aro-hcp";
+import { SECRETS_STRUCTURE_RULES } from "./rules-secrets";
 import { Config } from "./schema";
 
 /** One problem in the config: the field path, the value received and the rule it breaks. */
@@ -121,6 +121,7 @@ export const STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (config: Conf
         : [],
   },
   ...ARO_HCP_STRUCTURE_RULES,
+  ...SECRETS_STRUCTURE_RULES,
 ];
 
 /** Rules on derived names: what Azure enforces and the provider does not. */
@@ -307,7 +308,7 @@ function externalDnsBundleIssues(config: Config, names: DeploymentNames, bundle:
 }
 
 /** Things that are valid but will fail or surprise at plan time unless the user acts. */
-export function bundleWarnings(bundle: OperatorBundle, config: Config, names: DeploymentNames): string[] {
+export function bundleWarnings(bundle: OperatorBundle, config: Config): string[] {
   const warnings: string[] = [];
   if (bundle.exampleOnly) {
     warnings.push("management: the operator bundle is an abridged example (hcp-azure.dev/example-only); deploy refuses it. Render your own (help/management-cluster.md).");
@@ -317,14 +318,6 @@ export function bundleWarnings(bundle: OperatorBundle, config: Config, names: De
     warnings.push(
       `management: the bundle has objects whose CRDs must be on the cluster before Terraform plans (OpenShift has them; AKS does not): ${external.join(", ")}. Install those CRDs first, or list the kinds in managementCluster.operator.omitKinds.`,
     );
-  }
-  for (const [key, file] of [
-    ["pullSecretFile", names.managementCluster?.pullSecretFile],
-    ["externalDnsCredentialsFile", names.managementCluster?.externalDnsCredentialsFile],
-  ] as const) {
-    if (file && !fs.existsSync(file)) {
-      warnings.push(`management: managementCluster.${key} ${file} does not exist here; Terraform reads it at plan time where it runs.`);
-    }
   }
   // Secrets the workloads need and nothing here creates: apply waits for a rollout that cannot finish.
   const created = new Set<string>();
@@ -372,16 +365,6 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
       warnings.push(
         `${cluster.hosted?.infraStack}: with an existing VNet and no network.existing.nsgId, a new NSG is created but not attached to your subnet (as hypershift create infra does); the cloud provider writes Service rules into it. Attach it, or give nsgId.`,
       );
-    }
-    const files = cluster.hosted?.files;
-    for (const [key, file] of [
-      [`clusters[${cluster.index}].hostedCluster.pullSecretFile`, files?.pullSecretFile],
-      [`clusters[${cluster.index}].hostedCluster.sshPublicKeyFile`, files?.sshPublicKeyFile],
-      [`${cluster.issuer.keyOrigin}.privateKeyFile`, files && cluster.issuer.privateKeyFile],
-    ] as const) {
-      if (file && !fs.existsSync(file)) {
-        warnings.push(`${cluster.hosted?.clusterStack}: ${key} ${file} does not exist here; Terraform reads it at plan time where it runs.`);
-      }
     }
   }
   const endDate = config.externalDns?.password.endDate;

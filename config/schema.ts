@@ -161,7 +161,12 @@ const hostedCluster = z
       .regex(/^[a-z0-9]([-a-z0-9]{0,38}[a-z0-9])?$/, { error: "must be 1-40 lowercase letters, digits or '-', starting and ending with a letter or digit" })
       .optional()
       .describe("Infrastructure ID (names the load balancer, public IP and role assignments). Default: <name, 21 chars>-<5 hex of a stable hash>."),
-    pullSecretFile: z.string().min(1, { error: "must be a path" }).describe("Pull secret JSON, relative to the config file; read at plan time, never at synth."),
+    pullSecretFile: z
+      .string()
+      .min(1, { error: "must be a path" })
+      .describe(
+        "Pull secret JSON, relative to the config file; read at plan time, never at synth. With secrets.source: variables it is not read: the value comes from the variable pull_secret and this path is named as its source.",
+      ),
     sshPublicKeyFile: z
       .string()
       .min(1, { error: "must be a path" })
@@ -293,6 +298,24 @@ const backend = z
   .default({ type: "local", directory: "terraform-state" })
   .describe("Where Terraform keeps state: one state (workspace) per stack.");
 
+const secrets = z
+  .strictObject({
+    source: z
+      .enum(["files", "variables"])
+      .optional()
+      .describe(
+        "How plan-time secrets (pull secrets, the signing private key, ExternalDNS credentials, a BYO SSH key) enter the stacks. files: Terraform reads the configured files at plan time (workstation). variables: each is a sensitive Terraform variable (Terraform Cloud workspace variable or TF_VAR_*); no stack refers to a file. Default: variables with backend.type cloud, files otherwise.",
+      ),
+    filesOnlyWhereTerraformRuns: z
+      .boolean()
+      .default(false)
+      .describe(
+        "files mode: the secret files exist only where Terraform runs (another machine or an agent), so synth does not require them here. Default false: synth fails when one is missing, before anything is deployed.",
+      ),
+  })
+  .default({ filesOnlyWhereTerraformRuns: false })
+  .describe("Plan-time secrets: read from files or given as sensitive Terraform variables (help/terraform-cloud.md).");
+
 const dns = z
   .strictObject({
     zoneName: azureName(AZURE_NAME_RULES.dnsZone)
@@ -370,6 +393,12 @@ const managementCluster = z
       })
       .optional()
       .describe("How Terraform reaches the management cluster. Omit to use the Kubernetes provider's KUBE_* environment variables (Terraform Cloud), or with aks."),
+    credentialsFromVariables: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Connect the Kubernetes provider with the sensitive Terraform variables kube_host, kube_cluster_ca_certificate and kube_token (or kube_client_certificate + kube_client_key) instead of KUBE_* environment variables. Not with kubeconfig or aks.",
+      ),
     aks: aksSchema.optional(),
     operator: z
       .strictObject({
@@ -474,6 +503,7 @@ export const configSchema = z
     dns: dns.optional(),
     externalDns: externalDns.optional(),
     managementCluster: managementCluster.optional(),
+    secrets,
     backend,
   })
   .describe("hcp-azure deployment config: HyperShift hosted control planes on Azure.");
@@ -490,3 +520,4 @@ export type ExternalDnsConfig = z.output<typeof externalDns>;
 export type ManagementClusterConfig = z.output<typeof managementCluster>;
 export type HostedClusterConfig = z.output<typeof hostedCluster>;
 export type NodePoolConfig = z.output<typeof nodePool>;
+export type SecretsConfig = z.output<typeof secrets>;

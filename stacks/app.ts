@@ -8,6 +8,7 @@ import { IdentitiesStack } from "./identities-stack";
 import { InfraStack } from "./infra-stack";
 import { ManagementStack } from "./management-stack";
 import { SharedStack } from "./shared-stack";
+import { describeWorkspaces, WORKSPACES_FILE } from "./workspaces";
 
 /** Adds every stack of the deployment to `app`, in dependency order. */
 export function addStacks(app: App, loaded: LoadedConfig, outdir: string): TerraformStack[] {
@@ -69,8 +70,9 @@ export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[]
   const scratch = fs.mkdtempSync(path.join(path.dirname(outdir), `.${path.basename(outdir)}-`));
   try {
     const app = new App({ outdir: scratch, skipValidation: false });
-    addStacks(app, loaded, outdir);
+    const stacks = addStacks(app, loaded, outdir);
     app.synth();
+    fs.writeFileSync(path.join(scratch, WORKSPACES_FILE), `${JSON.stringify(describeWorkspaces(loaded, stacks, outdir), null, 2)}\n`);
     const manifest = path.join(scratch, "manifest.json");
     for (const entry of fs.readdirSync(scratch)) {
       if (entry !== "manifest.json") fs.cpSync(path.join(scratch, entry), path.join(outdir, entry), { recursive: true });

@@ -10,6 +10,8 @@ import { ClusterNames } from "../config/names";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
 import { ManagedIdentitiesInput, REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
+import { pullSecretInput, secretsSource, signingKeyInput, sshPublicKeyInput } from "../config/plan-time-inputs";
+import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { configureAzureStack, configureKubernetesProvider, StackContext, terraformFilePath } from "./stack-setup";
 
 export interface ClusterStackProps extends StackContext {
@@ -45,16 +47,35 @@ export class ClusterStack extends TerraformStack {
     };
     const identities = config.topology === "aroHcp" ? { managedIdentities: this.managedIdentities(props, clientId) } : { clientIds: workloadIdentityClientIds(cluster, clientId) };
 
+    // Plan-time secrets: files Terraform reads, or sensitive variables (secrets.source).
+    const source = secretsSource(config);
+    const at = `clusters[${cluster.index}].hostedCluster`;
+    const file = (written: string, resolved: string) => (source === "files" ? terraformFilePath(props, stackName, written, resolved) : undefined);
+    const pullSecret = new PlanTimeInput(this, "PullSecretInput", {
+      spec: pullSecretInput(`the HostedCluster ${cluster.name}`, `${at}.pullSecretFile`, hostedConfig.pullSecretFile),
+      source,
+      file: file(hostedConfig.pullSecretFile, hosted.files.pullSecretFile),
+    });
+    const signingKey = new PlanTimeInput(this, "SigningKeyInput", {
+      spec: signingKeyInput(cluster.name, cluster.issuer.keyOrigin, cluster.issuer.privateKeyFileAsWritten),
+      source,
+      file: file(cluster.issuer.privateKeyFileAsWritten, cluster.issuer.privateKeyFile),
+    });
+    const sshPublicKey =
+      hostedConfig.sshPublicKeyFile && hosted.files.sshPublicKeyFile
+        ? new PlanTimeInput(this, "SshPublicKeyInput", {
+            spec: sshPublicKeyInput(cluster.name, `${at}.sshPublicKeyFile`, hostedConfig.sshPublicKeyFile),
+            source,
+            file: file(hostedConfig.sshPublicKeyFile, hosted.files.sshPublicKeyFile),
+          })
+        : undefined;
+
     const secrets = new HostedClusterSecrets(this, "Secrets", {
       namespace: hosted.namespace,
       names: hosted.secrets,
-      pullSecretFile: terraformFilePath(props, stackName, hostedConfig.pullSecretFile, hosted.files.pullSecretFile),
-      sshPublicKeyFile:
-        hostedConfig.sshPublicKeyFile && hosted.files.sshPublicKeyFile
-          ? terraformFilePath(props, stackName, hostedConfig.sshPublicKeyFile, hosted.files.sshPublicKeyFile)
-          : undefined,
-      // Read by Terraform at plan time, never at synth.
-      signingKeyFile: terraformFilePath(props, stackName, cluster.issuer.privateKeyFileAsWritten, cluster.issuer.privateKeyFile),
+      pullSecret: pullSecret.value,
+      signingKey: signingKey.value,
+      sshPublicKey: sshPublicKey?.value,
       subscriptionId: config.subscriptionId,
       tenantId: config.tenantId,
     });

@@ -1,8 +1,10 @@
 import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
-import { DataResource, Fn, Op, TerraformLocal, TerraformOutput, TerraformStack } from "cdktf";
+import { DataResource, Op, TerraformLocal, TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
 import { AKS_KEY_VAULT_USER_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
+import { externalDnsCredentialsInput, pullSecretInput, secretsSource } from "../config/plan-time-inputs";
+import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
@@ -64,14 +66,21 @@ export class ManagementStack extends TerraformStack {
       forceConflicts: management.operator.forceConflicts,
     });
 
+    // Plan-time secrets: files Terraform reads, or sensitive variables (secrets.source).
+    const source = secretsSource(config);
+    const file = (written: string, resolved: string) => (source === "files" ? terraformPath(written, resolved) : undefined);
     const externalDns = bundle.externalDns;
     if (externalDns?.credentialsSecret) {
-      // azure_mgmt.json: handed over as a file, or read from the shared stack's state. Either
-      // way a reference: the client secret is resolved by Terraform, never synthesized.
+      // azure_mgmt.json: handed over (a file or a variable), or read from the shared stack's
+      // state. Either way a reference: the client secret is resolved by Terraform, never synthesized.
       const credentials =
         management.externalDnsCredentialsFile && files.externalDnsCredentialsFile
-          ? Fn.sensitive(Fn.file(terraformPath(management.externalDnsCredentialsFile, files.externalDnsCredentialsFile)))
-        : remoteState(this, stackName, names.sharedStack, props).getString(EXTERNAL_DNS_CREDENTIALS_OUTPUT);
+          ? new PlanTimeInput(this, "ExternalDnsCredentialsInput", {
+              spec: externalDnsCredentialsInput(management.externalDnsCredentialsFile),
+              source,
+              file: file(management.externalDnsCredentialsFile, files.externalDnsCredentialsFile),
+            }).value
+          : remoteState(this, stackName, names.sharedStack, props).getString(EXTERNAL_DNS_CREDENTIALS_OUTPUT);
       const secret = new OperatorSecret(this, "ExternalDnsCredentials", {
         name: externalDns.credentialsSecret,
         namespace: externalDns.namespace,
@@ -83,11 +92,16 @@ export class ManagementStack extends TerraformStack {
     }
 
     if (management.pullSecretFile && files.pullSecretFile) {
+      const input = new PlanTimeInput(this, "PullSecretInput", {
+        spec: pullSecretInput(`the Secret ${bundle.operatorNamespace}/${PULL_SECRET_NAME}`, "managementCluster.pullSecretFile", management.pullSecretFile),
+        source,
+        file: file(management.pullSecretFile, files.pullSecretFile),
+      });
       const pullSecret = new OperatorSecret(this, "PullSecret", {
         name: PULL_SECRET_NAME,
         namespace: bundle.operatorNamespace,
         type: "kubernetes.io/dockerconfigjson",
-        data: { ".dockerconfigjson": Fn.sensitive(Fn.file(terraformPath(management.pullSecretFile, files.pullSecretFile))) },
+        data: { ".dockerconfigjson": input.value },
         dependsOn: operator.definitions,
       });
       operator.addWorkloadDependency(pullSecret.resource);

@@ -16,6 +16,8 @@ import {
 } from "cdktf";
 import * as path from "node:path";
 import { DeploymentNames } from "../config/names";
+import { kubernetesInputs } from "../config/plan-time-inputs";
+import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { Config } from "../config/schema";
 
 /** What every stack needs to configure its backend and providers. */
@@ -81,8 +83,9 @@ export interface ManagementClusterAccess {
 /**
  * The Kubernetes provider for the management cluster. With managementCluster.aks: the AKS
  * cluster's own kube config, read at plan time (the stack needs the azurerm provider; the
- * credentials stay in state and never reach the synthesized JSON). Otherwise the config's
- * kubeconfig path and context, or nothing, so the provider reads KUBE_* variables (Terraform Cloud).
+ * credentials stay in state and never reach the synthesized JSON). With credentialsFromVariables:
+ * sensitive Terraform variables. Otherwise the config's kubeconfig path and context, or nothing, so
+ * the provider reads KUBE_* environment variables (Terraform Cloud).
  */
 export function configureKubernetesProvider(stack: TerraformStack, stackName: string, context: StackContext): ManagementClusterAccess {
   const aks = context.names.aks;
@@ -112,6 +115,20 @@ export function configureKubernetesProvider(stack: TerraformStack, stackName: st
     });
     return { provider, aks: cluster };
   }
+  if (context.config.managementCluster?.credentialsFromVariables) {
+    // Sensitive variables (Terraform Cloud workspace variables or TF_VAR_*), validated at plan.
+    const inputs = Object.fromEntries(
+      kubernetesInputs().map((spec) => [spec.variable, new PlanTimeInput(stack, `ManagementCluster_${spec.variable}`, { spec, source: "variables" }).value]),
+    );
+    const provider = new KubernetesProvider(stack, "kubernetes", {
+      host: inputs.kube_host,
+      clusterCaCertificate: inputs.kube_cluster_ca_certificate,
+      token: inputs.kube_token,
+      clientCertificate: inputs.kube_client_certificate,
+      clientKey: inputs.kube_client_key,
+    });
+    return { provider };
+  }
   const kubeconfig = context.config.managementCluster?.kubeconfig;
   const resolved = context.names.managementCluster?.kubeconfig;
   const provider = new KubernetesProvider(stack, "kubernetes", {
@@ -119,6 +136,16 @@ export function configureKubernetesProvider(stack: TerraformStack, stackName: st
     configContext: kubeconfig?.context,
   });
   return { provider };
+}
+
+/** Construct ID of the remote-state data source reading `producer` (workspaces.json finds producers by it). */
+export function remoteStateId(producer: string): string {
+  return `${producer}-state`;
+}
+
+/** The producer stack a remote-state data source reads, from its construct ID. */
+export function remoteStateProducer(id: string): string | undefined {
+  return id.endsWith("-state") ? id.slice(0, -"-state".length) : undefined;
 }
 
 /**
@@ -129,7 +156,7 @@ export function remoteState(stack: TerraformStack, stackName: string, producer: 
   const { config, names } = context;
   const state = names.stateLocation(producer);
   const backend = config.backend;
-  const id = `${producer}-state`;
+  const id = remoteStateId(producer);
   switch (backend.type) {
     case "local":
       return new DataTerraformRemoteStateLocal(stack, id, { path: pathFromStack(context, stackName, state) });

@@ -42,6 +42,7 @@ function base(): RawConfig {
       },
     ],
     managementCluster: { operator: { bundleFile: "operator/hypershift-operator.yaml" } },
+    secrets: { source: "variables" },
   };
 }
 
@@ -975,7 +976,7 @@ describe("config validation: valid input", () => {
 
 describe("environment warnings", () => {
   it("warns when KUBE_* variables would override the configured kubeconfig for some resources only", () => {
-    const result = validateConfig({ ...base(), managementCluster: { ...base().managementCluster, kubeconfig: { path: "~/.kube/config" } } }, EXAMPLES);
+    const result = validateConfig({ ...base(), secrets: { source: "files" }, managementCluster: { ...base().managementCluster, kubeconfig: { path: "~/.kube/config" } } }, EXAMPLES);
     if (!result.ok) throw new Error(formatIssues(result));
     expect(environmentWarnings(result.config, { KUBE_CONFIG_PATH: "/x", KUBE_CTX: "y" })).toEqual([expect.stringMatching(/^management: KUBE_CONFIG_PATH, KUBE_CTX are set and managementCluster.kubeconfig too/)]);
     expect(environmentWarnings(result.config, { KUBECONFIG: "/x" })).toEqual([]);

@@ -1,4 +1,4 @@
-import { TerraformStack, TerraformVariable, Testing } from "cdktf";
+import { Fn, TerraformStack, TerraformVariable, Testing } from "cdktf";
 import { HostedCluster } from "../../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets, HostedClusterSecretsProps } from "../../constructs/hosted-cluster/hosted-cluster-secrets";
 import {
@@ -320,8 +320,8 @@ function secretsProps(overrides: Partial<HostedClusterSecretsProps> = {}): Hoste
   return {
     namespace: "clusters",
     names: input().names.secrets,
-    pullSecretFile: "../../files/pull-secret.json",
-    signingKeyFile: "../../keys/signer.private",
+    pullSecret: Fn.sensitive(Fn.file("../../files/pull-secret.json")),
+    signingKey: Fn.sensitive(Fn.file("../../keys/signer.private")),
     subscriptionId: "00000000-0000-0000-0000-000000000000",
     tenantId: "11111111-1111-1111-1111-111111111111",
     ...overrides,
@@ -381,7 +381,7 @@ describe("HostedClusterSecrets", () => {
   });
 
   it("with a public key file reads it at plan time and generates nothing", () => {
-    const { json: withFile, byName: named, secrets: s } = synthSecrets({ sshPublicKeyFile: "../../keys/id_rsa.pub" });
+    const { json: withFile, byName: named, secrets: s } = synthSecrets({ sshPublicKey: Fn.file("../../keys/id_rsa.pub") });
     expect(named["hc1-ssh-key"].data).toEqual({ "id_rsa.pub": '${file("../../keys/id_rsa.pub")}' });
     expect(withFile.resource.tls_private_key).toBeUndefined();
     expect(s.generatedSshPrivateKey).toBeUndefined();
@@ -394,7 +394,8 @@ describe("HostedClusterSecrets", () => {
     }
   });
 
-  it("rejects an empty path, naming the prop", () => {
-    expect(() => synthSecrets({ pullSecretFile: " " })).toThrow(/pullSecretFile is empty/);
+  it("refuses a literal secret value (it would land in the synthesized JSON), naming the prop", () => {
+    expect(() => synthSecrets({ pullSecret: '{"auths":{}}' })).toThrow(/pullSecret must be a Terraform expression/);
+    expect(() => synthSecrets({ signingKey: "-----BEGIN RSA PRIVATE KEY-----" })).toThrow(/signingKey must be a Terraform expression/);
   });
 });

@@ -1,7 +1,7 @@
 import { SecretV1, SecretV1Config } from "@cdktf/provider-kubernetes/lib/secret-v1";
 import { Bytes } from "@cdktf/provider-random/lib/bytes";
 import { PrivateKey } from "@cdktf/provider-tls/lib/private-key";
-import { Fn, ITerraformDependable } from "cdktf";
+import { ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
 import { HostedClusterNames } from "../../config/names";
 
@@ -10,15 +10,15 @@ export interface HostedClusterSecretsProps {
   readonly namespace: string;
   /** Secret names, as `hypershift create cluster azure` writes them. */
   readonly names: HostedClusterNames["secrets"];
-  /** Pull secret JSON, as a path Terraform reads at plan time (relative to the stack folder, absolute or `~/`). */
-  readonly pullSecretFile: string;
-  /** PEM private key signing the cluster's service-account tokens, as a path Terraform reads at plan time. */
-  readonly signingKeyFile: string;
+  /** Pull secret JSON: a Terraform expression resolved at plan time (`file()` or a variable), never the value. */
+  readonly pullSecret: string;
+  /** PEM private key signing the cluster's service-account tokens: a plan-time Terraform expression. */
+  readonly signingKey: string;
   /**
-   * SSH public key of the workers, as a path Terraform reads at plan time.
+   * SSH public key of the workers: a plan-time Terraform expression.
    * @default - an RSA 4096 key pair generated in Terraform state
    */
-  readonly sshPublicKeyFile?: string;
+  readonly sshPublicKey?: string;
   /** Azure subscription of the cluster (not secret). */
   readonly subscriptionId: string;
   /** Microsoft Entra tenant (not secret). */
@@ -31,8 +31,9 @@ const MANAGED_BY = { "app.kubernetes.io/managed-by": "hcp-azure" };
 
 /**
  * The Secrets a HostedCluster refers to (notes §6), which `--render` leaves out. Every secret value
- * is read by Terraform at plan time (`file()`) or generated in state, so it reaches the cluster and
- * the state but never the synthesized JSON. Only the subscription and tenant IDs are literals.
+ * is resolved by Terraform at plan time (`file()` or a sensitive variable: PlanTimeInput) or
+ * generated in state, so it reaches the cluster and the state but never the synthesized JSON. Only
+ * the subscription and tenant IDs are literals.
  */
 export class HostedClusterSecrets extends Construct {
   public readonly pullSecret: SecretV1;
@@ -48,7 +49,7 @@ export class HostedClusterSecrets extends Construct {
 
   constructor(scope: Construct, id: string, props: HostedClusterSecretsProps) {
     super(scope, id);
-    validate(props);
+    validate(id, props);
     const secret = (secretId: string, name: string, config: Omit<SecretV1Config, "metadata">, labels: Record<string, string> = {}) =>
       new SecretV1(this, secretId, {
         metadata: { name, namespace: props.namespace, labels: { ...MANAGED_BY, ...labels } },
@@ -61,13 +62,13 @@ export class HostedClusterSecrets extends Construct {
     this.pullSecret = secret(
       "PullSecret",
       props.names.pullSecret,
-      { data: { ".dockerconfigjson": Fn.sensitive(Fn.file(props.pullSecretFile)) } },
+      { data: { ".dockerconfigjson": props.pullSecret } },
       SAFE_TO_DELETE,
     );
 
     let sshPublicKey: string;
-    if (props.sshPublicKeyFile) {
-      sshPublicKey = Fn.file(props.sshPublicKeyFile);
+    if (props.sshPublicKey !== undefined) {
+      sshPublicKey = props.sshPublicKey;
     } else {
       // RSA 4096, as `hypershift create cluster --generate-ssh`: HyperShift gives Azure a dummy
       // key (nodepool/azure.go) and puts this one only in the core user's authorized_keys, so
@@ -79,7 +80,7 @@ export class HostedClusterSecrets extends Construct {
     }
     this.sshKey = secret("SshKey", props.names.sshKey, { data: { "id_rsa.pub": sshPublicKey } });
 
-    this.signingKey = secret("SigningKey", props.names.signingKey, { data: { key: Fn.sensitive(Fn.file(props.signingKeyFile)) } });
+    this.signingKey = secret("SigningKey", props.names.signingKey, { data: { key: props.signingKey } });
 
     // 32 random bytes (AES-256), generated once in state; `binary_data` takes base64, so the
     // secret holds the raw bytes as the CLI's. Nothing changes the resource's inputs: replacing
@@ -101,10 +102,12 @@ export class HostedClusterSecrets extends Construct {
   }
 }
 
-function validate(props: HostedClusterSecretsProps): void {
+function validate(id: string, props: HostedClusterSecretsProps): void {
   const problems: string[] = [];
-  for (const key of ["pullSecretFile", "signingKeyFile", "sshPublicKeyFile"] as const) {
-    if (props[key] !== undefined && props[key].trim() === "") problems.push(`${key} is empty (a path Terraform reads at plan time)`);
+  for (const key of ["pullSecret", "signingKey", "sshPublicKey"] as const) {
+    const value = props[key];
+    // A literal here would put a secret into the synthesized JSON.
+    if (value !== undefined && !Token.isUnresolved(value)) problems.push(`${key} must be a Terraform expression resolved at plan time (file() or a variable), not a literal`);
   }
-  if (problems.length > 0) throw new Error(`HostedClusterSecrets ${props.namespace}: ${problems.join("; ")}`);
+  if (problems.length > 0) throw new Error(`HostedClusterSecrets ${id}: ${problems.join("; ")}`);
 }

@@ -1,0 +1,81 @@
+import * as fs from "node:fs";
+import type { DeploymentNames } from "./names";
+import { secretsSource } from "./plan-time-inputs";
+import type { ConfigIssue } from "./rules";
+import type { Config } from "./schema";
+
+/**
+ * Rules of plan-time secrets and the management-cluster connection (secrets.source), in the
+ * `{ rule, check }` shape rules.ts runs with its own structure rules.
+ */
+export const SECRETS_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (config: Config) => ConfigIssue[] }> = [
+  {
+    rule: "no kubeconfig file when no stack may read files",
+    check: (c) => {
+      const kubeconfig = c.managementCluster?.kubeconfig;
+      if (!kubeconfig || secretsSource(c) !== "variables") return [];
+      const why = c.secrets.source ? "with secrets.source: variables" : "with backend.type: cloud (secrets.source defaults to variables)";
+      return [
+        {
+          path: "managementCluster.kubeconfig.path",
+          value: kubeconfig.path,
+          message: `is a file, and ${why} no stack reads files (a remote run has only its stack folder). Remove managementCluster.kubeconfig and set the KUBE_* environment variables on the workspaces (e.g. KUBE_HOST, KUBE_CLUSTER_CA_CERT_DATA, KUBE_TOKEN), or set managementCluster.credentialsFromVariables: true; for a Terraform Cloud workspace in local execution mode set secrets.source: files (help/terraform-cloud.md)`,
+        },
+      ];
+    },
+  },
+  {
+    rule: "one management-cluster connection",
+    check: (c) => {
+      const m = c.managementCluster;
+      if (!m?.credentialsFromVariables) return [];
+      const other = m.kubeconfig ? "managementCluster.kubeconfig" : m.aks ? "managementCluster.aks" : undefined;
+      return other
+        ? [{ path: "managementCluster.credentialsFromVariables", value: true, message: `is not allowed with ${other}: the provider connects one way (drop one of them)` }]
+        : [];
+    },
+  },
+  {
+    rule: "filesOnlyWhereTerraformRuns belongs to files mode",
+    check: (c) =>
+      c.secrets.filesOnlyWhereTerraformRuns && secretsSource(c) === "variables"
+        ? [{ path: "secrets.filesOnlyWhereTerraformRuns", value: true, message: "is only used with secrets.source: files (variables mode reads no files)" }]
+        : [],
+  },
+];
+
+/**
+ * Files mode: every secret file Terraform will read must exist on this machine, or a deploy fails
+ * half-way (after shared and identities-* were applied). Checked by synth (main.ts), not by the
+ * loader, since it is a fact about this machine; `secrets.filesOnlyWhereTerraformRuns` says the
+ * files exist only where Terraform runs.
+ */
+export function missingSecretFiles(config: Config, names: DeploymentNames, exists: (file: string) => boolean = fs.existsSync): ConfigIssue[] {
+  if (secretsSource(config) !== "files" || config.secrets.filesOnlyWhereTerraformRuns) return [];
+  const files: Array<[path: string, file: string | undefined, stack: string]> = [];
+  for (const cluster of names.clusters) {
+    const hosted = cluster.hosted;
+    if (!hosted) continue;
+    const at = `clusters[${cluster.index}].hostedCluster`;
+    files.push([`${at}.pullSecretFile`, hosted.files.pullSecretFile, hosted.clusterStack]);
+    files.push([`${at}.sshPublicKeyFile`, hosted.files.sshPublicKeyFile, hosted.clusterStack]);
+    files.push([`${cluster.issuer.keyOrigin}.privateKeyFile`, cluster.issuer.privateKeyFile, hosted.clusterStack]);
+  }
+  // The operator bundle is read at synth (loader); these are read by Terraform at plan time.
+  if (names.managementCluster) {
+    files.push(["managementCluster.pullSecretFile", names.managementCluster.pullSecretFile, names.managementStack]);
+    files.push(["managementCluster.externalDnsCredentialsFile", names.managementCluster.externalDnsCredentialsFile, names.managementStack]);
+  }
+  const seen = new Set<string>();
+  const issues: ConfigIssue[] = [];
+  for (const [path, file, stack] of files) {
+    if (!file || exists(file) || seen.has(`${path} ${file}`)) continue;
+    seen.add(`${path} ${file}`);
+    issues.push({
+      path,
+      value: file,
+      message: `does not exist; Terraform reads it when it plans ${stack}, so deploy would stop there after the earlier stacks were applied. Create it, set secrets.source: variables (help/terraform-cloud.md), or set secrets.filesOnlyWhereTerraformRuns: true if it exists only where Terraform runs`,
+    });
+  }
+  return issues;
+}

@@ -1,0 +1,58 @@
+import { Fn, TerraformVariable } from "cdktf";
+import { Construct } from "constructs";
+import { PlanTimeInputSpec, SecretsSource } from "../../config/plan-time-inputs";
+
+export interface PlanTimeInputProps {
+  /** The variable's name, description, sensitivity and validation (config/plan-time-inputs.ts). */
+  readonly spec: PlanTimeInputSpec;
+  /** files: Terraform reads `file` at plan time. variables: a Terraform variable named `spec.variable`. */
+  readonly source: SecretsSource;
+  /**
+   * The file Terraform reads in files mode, as Terraform sees it from the stack folder (relative,
+   * absolute or `~/`). Required in files mode unless the spec is optional.
+   * @default - none (variables mode)
+   */
+  readonly file?: string;
+}
+
+/**
+ * One value a stack needs at plan time and never at synth: `file()` (sensitive when the spec is)
+ * or a Terraform variable with the spec's validation. Either way the synthesized JSON holds a
+ * reference, never the value. Synth lists every instance in workspaces.json.
+ */
+export class PlanTimeInput extends Construct {
+  /** The value as a Terraform expression (string; null for an unset optional variable). */
+  public readonly value: string;
+  /** The variable, in variables mode. */
+  public readonly variable?: TerraformVariable;
+  /** What the input is (variable name, description, validation). */
+  public readonly spec: PlanTimeInputSpec;
+  /** The file Terraform reads, in files mode. */
+  public readonly file?: string;
+
+  constructor(scope: Construct, id: string, props: PlanTimeInputProps) {
+    super(scope, id);
+    const { spec } = props;
+    this.spec = spec;
+    if (!/^[a-z][a-z0-9_]*$/.test(spec.variable)) throw new Error(`PlanTimeInput ${id}: variable name ${spec.variable} must be lower snake case`);
+    if (props.source === "files") {
+      if (props.file === undefined || props.file.trim() === "") throw new Error(`PlanTimeInput ${id}: files mode needs the file Terraform reads (${spec.variable})`);
+      this.file = props.file;
+      const content = Fn.file(props.file);
+      this.value = spec.sensitive ? Fn.sensitive(content) : content;
+      return;
+    }
+    this.variable = new TerraformVariable(this, "Variable", {
+      type: "string",
+      description: spec.description,
+      sensitive: spec.sensitive || undefined,
+      nullable: spec.optional ? true : false,
+      validation: spec.validations.map((v) => ({ condition: v.condition, errorMessage: v.errorMessage })),
+    });
+    // An optional variable defaults to null (cdktf's props cannot carry a null default).
+    if (spec.optional) this.variable.addOverride("default", null);
+    // The variable's name is what users set in their workspace: never a derived logical ID.
+    this.variable.overrideLogicalId(spec.variable);
+    this.value = this.variable.stringValue;
+  }
+}
