@@ -86,7 +86,8 @@ export function describeWorkspaces(loaded: LoadedConfig, stacks: readonly Terraf
         ? [{ name: input.spec.variable, category: "terraform" as const, sensitive: input.spec.sensitive, required: !input.spec.optional, description: input.spec.description }]
         : [],
     );
-    if (children.some((c) => c instanceof AzurermProvider || c instanceof AzureadProvider)) variables.push(...AZURE_DYNAMIC_CREDENTIALS);
+    // Elsewhere Terraform takes Azure credentials from az login or ARM_* (help/getting-started.md).
+    if (config.backend.type === "cloud" && children.some((c) => c instanceof AzurermProvider || c instanceof AzureadProvider)) variables.push(...AZURE_DYNAMIC_CREDENTIALS);
     const kubernetes = children.find((c): c is KubernetesProvider => c instanceof KubernetesProvider);
     // A provider with neither a kubeconfig nor a host reads its connection from KUBE_*.
     if (kubernetes && kubernetes.configPath === undefined && kubernetes.host === undefined) variables.push(...KUBE_ENVIRONMENT);

@@ -1,4 +1,4 @@
-import { Fn, TerraformVariable } from "cdktf";
+import { DataResource, Fn, TerraformVariable } from "cdktf";
 import { Construct } from "constructs";
 import { PlanTimeInputSpec, SecretsSource } from "../../config/plan-time-inputs";
 
@@ -17,14 +17,19 @@ export interface PlanTimeInputProps {
 
 /**
  * One value a stack needs at plan time and never at synth: `file()` (sensitive when the spec is)
- * or a Terraform variable with the spec's validation. Either way the synthesized JSON holds a
- * reference, never the value. Synth lists every instance in workspaces.json.
+ * or a Terraform variable checked at plan by the spec's rules. Either way the synthesized JSON holds
+ * a reference, never the value. Synth lists every instance in workspaces.json.
  */
 export class PlanTimeInput extends Construct {
   /** The value as a Terraform expression (string; null for an unset optional variable). */
   public readonly value: string;
   /** The variable, in variables mode. */
   public readonly variable?: TerraformVariable;
+  /**
+   * variables mode, sensitive spec: a terraform_data whose preconditions check the value at plan
+   * (they never print it).
+   */
+  public readonly check?: DataResource;
   /** What the input is (variable name, description, validation). */
   public readonly spec: PlanTimeInputSpec;
   /** The file Terraform reads, in files mode. */
@@ -42,13 +47,20 @@ export class PlanTimeInput extends Construct {
       this.value = spec.sensitive ? Fn.sensitive(content) : content;
       return;
     }
+    const rules = spec.validations.map((v) => ({ condition: v.condition, errorMessage: v.errorMessage }));
     this.variable = new TerraformVariable(this, "Variable", {
       type: "string",
       description: spec.description,
       sensitive: spec.sensitive || undefined,
       nullable: spec.optional ? true : false,
-      validation: spec.validations.map((v) => ({ condition: v.condition, errorMessage: v.errorMessage })),
+      // Terraform (1.11, verified by the e2e test) prints a variable's value in the diagnostic of a
+      // failed validation block even when the variable is sensitive; a resource precondition
+      // shows no value. Secrets are therefore checked by a precondition, the rest by validation.
+      validation: spec.sensitive ? undefined : rules,
     });
+    if (spec.sensitive && rules.length > 0) {
+      this.check = new DataResource(this, "Check", { lifecycle: { precondition: rules } });
+    }
     // An optional variable defaults to null (cdktf's props cannot carry a null default).
     if (spec.optional) this.variable.addOverride("default", null);
     // The variable's name is what users set in their workspace: never a derived logical ID.
