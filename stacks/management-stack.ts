@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { AKS_KEY_VAULT_USER_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
 import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
+import { escapeTemplates, fileContents } from "../constructs/terraform-literal";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
 import { configureAzureStack, configureBackend, configureKubernetesProvider, remoteState, StackContext, terraformFilePath } from "./stack-setup";
 
@@ -42,7 +43,7 @@ export class ManagementStack extends TerraformStack {
           precondition: [
             {
               condition: Op.not(isExample.asBoolean),
-              errorMessage: `${path.basename(files.bundleFile)} is an abridged example bundle, not a hypershift install render: render your own and set managementCluster.operator.bundleFile (help/management-cluster.md).`,
+              errorMessage: `${escapeTemplates(path.basename(files.bundleFile))} is an abridged example bundle, not a hypershift install render: render your own and set managementCluster.operator.bundleFile (help/management-cluster.md).`,
             },
           ],
         },
@@ -70,7 +71,7 @@ export class ManagementStack extends TerraformStack {
       // way a reference: the client secret is resolved by Terraform, never synthesized.
       const credentials =
         management.externalDnsCredentialsFile && files.externalDnsCredentialsFile
-          ? Fn.sensitive(Fn.file(terraformPath(management.externalDnsCredentialsFile, files.externalDnsCredentialsFile)))
+          ? Fn.sensitive(fileContents(terraformPath(management.externalDnsCredentialsFile, files.externalDnsCredentialsFile)))
         : remoteState(this, stackName, names.sharedStack, props).getString(EXTERNAL_DNS_CREDENTIALS_OUTPUT);
       const secret = new OperatorSecret(this, "ExternalDnsCredentials", {
         name: externalDns.credentialsSecret,
@@ -87,7 +88,7 @@ export class ManagementStack extends TerraformStack {
         name: PULL_SECRET_NAME,
         namespace: bundle.operatorNamespace,
         type: "kubernetes.io/dockerconfigjson",
-        data: { ".dockerconfigjson": Fn.sensitive(Fn.file(terraformPath(management.pullSecretFile, files.pullSecretFile))) },
+        data: { ".dockerconfigjson": Fn.sensitive(fileContents(terraformPath(management.pullSecretFile, files.pullSecretFile))) },
         dependsOn: operator.definitions,
       });
       operator.addWorkloadDependency(pullSecret.resource);

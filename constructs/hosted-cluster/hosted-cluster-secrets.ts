@@ -4,6 +4,7 @@ import { PrivateKey } from "@cdktf/provider-tls/lib/private-key";
 import { Fn, ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
 import { HostedClusterNames } from "../../config/names";
+import { fileContents } from "../terraform-literal";
 
 export interface HostedClusterSecretsProps {
   /** Namespace of the HostedCluster (must exist). */
@@ -61,13 +62,13 @@ export class HostedClusterSecrets extends Construct {
     this.pullSecret = secret(
       "PullSecret",
       props.names.pullSecret,
-      { data: { ".dockerconfigjson": Fn.sensitive(Fn.file(props.pullSecretFile)) } },
+      { data: { ".dockerconfigjson": Fn.sensitive(fileContents(props.pullSecretFile)) } },
       SAFE_TO_DELETE,
     );
 
     let sshPublicKey: string;
     if (props.sshPublicKeyFile) {
-      sshPublicKey = Fn.file(props.sshPublicKeyFile);
+      sshPublicKey = fileContents(props.sshPublicKeyFile);
     } else {
       // RSA 4096, as `hypershift create cluster --generate-ssh`: HyperShift gives Azure a dummy
       // key (nodepool/azure.go) and puts this one only in the core user's authorized_keys, so
@@ -79,7 +80,7 @@ export class HostedClusterSecrets extends Construct {
     }
     this.sshKey = secret("SshKey", props.names.sshKey, { data: { "id_rsa.pub": sshPublicKey } });
 
-    this.signingKey = secret("SigningKey", props.names.signingKey, { data: { key: Fn.sensitive(Fn.file(props.signingKeyFile)) } });
+    this.signingKey = secret("SigningKey", props.names.signingKey, { data: { key: Fn.sensitive(fileContents(props.signingKeyFile)) } });
 
     // 32 random bytes (AES-256), generated once in state; `binary_data` takes base64, so the
     // secret holds the raw bytes as the CLI's. Nothing changes the resource's inputs: replacing
