@@ -93,7 +93,7 @@ function inject(config: any, field: StringField, value: string, create = true): 
  * mentions `marker` outside its quoted strings (a quoted string in an expression is a template
  * itself, e.g. the argument of file()).
  */
-export function evaluatedMentions(text: string, marker: string): string[] {
+function evaluatedMentions(text: string, marker: string): string[] {
   const found: string[] = [];
   const template = (start: number, quoted: boolean): number => {
     let i = start;

@@ -34,9 +34,12 @@ export function literalTags(tags: Readonly<Record<string, string>> | undefined):
  * `file("<path>")`, read by Terraform at plan time, for any path: the argument is an HCL quoted
  * string, where `\`, `"`, control characters, `${` and `%{` all mean something. cdktf's own
  * argument check throws on a `"` and leaves `%{` and `\` alone, so the literal is built here:
- * `\` and `%{` escaped first, then Fn.rawString escapes newlines, `${` and `"`.
+ * `\` and `%{` escaped first, then Fn.rawString escapes newlines, `${` and `"`. A cdktf
+ * reference is passed through.
  */
 export function fileContents(file: string): string {
+  // A reference (a path computed at plan time) is an expression already.
+  if (Token.isUnresolved(file)) return Fn.file(file);
   const hcl = file
     .replace(/\\/g, () => "\\\\")
     .replace(/%\{/g, () => "%%{")

@@ -1,4 +1,4 @@
-import { DataTerraformRemoteStateLocal, LocalBackend, Testing, TerraformOutput, TerraformStack } from "cdktf";
+import { DataTerraformRemoteStateLocal, Fn, LocalBackend, Testing, TerraformOutput, TerraformStack } from "cdktf";
 import * as fc from "fast-check";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -50,6 +50,7 @@ describe("fileContents", () => {
     };
     expect(synth("pull-secret.json")).toBe('${file("pull-secret.json")}');
     expect(synth('a"b\\c${d}%{e}\tf\ng')).toBe('${file("a\\"b\\\\c$${d}%%{e}\\u0009f\\ng")}');
+    expect(synth(Fn.lower("A.json"))).toBe('${file(lower("A.json"))}');
   });
 });
 
