@@ -26,7 +26,7 @@ export interface PlanTimeInputSpec {
   readonly variable: string;
   /** Sensitive values never appear in plan output or logs. */
   readonly sensitive: boolean;
-  /** What the value is and where it comes from (the variable's description). */
+  /** What the value is and where it comes from (the variable's description; plain text, may hold config strings). */
   readonly description: string;
   /** Rules Terraform checks at plan, before anything uses the value. */
   readonly validations: readonly VariableValidation[];
@@ -35,11 +35,6 @@ export interface PlanTimeInputSpec {
    * @default false
    */
   readonly optional?: boolean;
-}
-
-/** `$${`/`%%{`: a config string inside a Terraform string stays literal. */
-function literal(text: string): string {
-  return text.replace(/\$\{/g, "$${").replace(/%\{/g, "%%{");
 }
 
 /**
@@ -55,9 +50,7 @@ export function pullSecretInput(use: string, configKey: string, written: string)
   return {
     variable: "pull_secret",
     sensitive: true,
-    description: literal(
-      `Pull secret JSON from console.redhat.com/openshift/install/pull-secret, for ${use} (the config names ${written} in ${configKey}).`,
-    ),
+    description: `Pull secret JSON from console.redhat.com/openshift/install/pull-secret, for ${use} (the config names ${written} in ${configKey}).`,
     validations: [
       {
         condition: "${try(length(keys(jsondecode(var.pull_secret).auths)) > 0, false)}",
@@ -73,9 +66,7 @@ export function signingKeyInput(cluster: string, keyOrigin: string, privateKeyWr
   return {
     variable: "service_account_signing_key",
     sensitive: true,
-    description: literal(
-      `PEM RSA private key that signs ${cluster}'s service-account tokens: the private half of ${keyOrigin}.publicKeyFile (the config names ${privateKeyWritten}; npm run keygen writes it).`,
-    ),
+    description: `PEM RSA private key that signs ${cluster}'s service-account tokens: the private half of ${keyOrigin}.publicKeyFile (the config names ${privateKeyWritten}; npm run keygen writes it).`,
     validations: [
       {
         condition: `\${can(regex("${PRIVATE_KEY_PEM}", var.service_account_signing_key))}`,
@@ -91,7 +82,7 @@ export function sshPublicKeyInput(cluster: string, configKey: string, written: s
   return {
     variable: "ssh_public_key",
     sensitive: false,
-    description: literal(`OpenSSH public key of ${cluster}'s workers (user core); the config names ${written} in ${configKey}.`),
+    description: `OpenSSH public key of ${cluster}'s workers (user core); the config names ${written} in ${configKey}.`,
     validations: [
       {
         condition: String.raw`${"$"}{can(regex("^(ssh-rsa|ssh-ed25519|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/]+={0,3}( [^\\n]*)?\\s*$", var.ssh_public_key))}`,
@@ -106,9 +97,7 @@ export function externalDnsCredentialsInput(written: string): PlanTimeInputSpec 
   return {
     variable: "external_dns_credentials",
     sensitive: true,
-    description: literal(
-      `azure_mgmt.json for ExternalDNS (tenantId, subscriptionId, resourceGroup, aadClientId, aadClientSecret), from the Azure administrator or terraform output -raw external_dns_credentials of the shared stack (the config names ${written} in managementCluster.externalDnsCredentialsFile).`,
-    ),
+    description: `azure_mgmt.json for ExternalDNS (tenantId, subscriptionId, resourceGroup, aadClientId, aadClientSecret), from the Azure administrator or terraform output -raw external_dns_credentials of the shared stack (the config names ${written} in managementCluster.externalDnsCredentialsFile).`,
     validations: [
       {
         condition:

@@ -4,6 +4,7 @@ import {
   NameRule,
   REGIONS_WITHOUT_FEDERATED_CREDENTIALS,
 } from "./azure-rules";
+import { unlistedLocationMessage } from "./azure-regions";
 import { contains, networkOf, overlaps, parseCidr } from "./cidr";
 import { ClusterNames, delegationRecordName, DeploymentNames, HostedClusterNames, parseArmId } from "./names";
 import { ARO_HCP_MANAGED_SERVICE, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "./operator-bundle";
@@ -105,6 +106,13 @@ export const STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (config: Conf
       return Number.isNaN(Date.parse(password.endDate))
         ? [{ path: "externalDns.password.endDate", value: password.endDate, message: "is not a valid date" }]
         : [];
+    },
+  },
+  {
+    rule: "location is an Azure region",
+    check: (c) => {
+      const message = c.allowUnlistedLocation ? undefined : unlistedLocationMessage(c.location);
+      return message ? [{ path: "location", value: c.location, message }] : [];
     },
   },
   {

@@ -459,7 +459,11 @@ export const configSchema = z
       .regex(/^[a-z][a-z0-9]{1,39}$/, {
         error: "must be an Azure region name in lowercase without spaces, e.g. eastus (the Name column of `az account list-locations -o table`)",
       })
-      .describe("Azure region of every regional resource."),
+      .describe("Azure region of every regional resource; must be in the built-in region table unless allowUnlistedLocation is true."),
+    allowUnlistedLocation: z
+      .boolean()
+      .default(false)
+      .describe("Accept a location missing from the built-in table of Azure regions (config/azure-regions.ts): only for a region newer than this release."),
     tags: tags.default({}),
     resourceGroup: z
       .strictObject({

@@ -7,6 +7,7 @@ import { externalDnsCredentialsInput, pullSecretInput, secretsSource } from "../
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
+import { escapeTemplates } from "../constructs/terraform-literal";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
 import { configureAzureStack, configureBackend, configureKubernetesProvider, remoteState, StackContext, terraformFilePath } from "./stack-setup";
 
@@ -44,7 +45,7 @@ export class ManagementStack extends TerraformStack {
           precondition: [
             {
               condition: Op.not(isExample.asBoolean),
-              errorMessage: `${path.basename(files.bundleFile)} is an abridged example bundle, not a hypershift install render: render your own and set managementCluster.operator.bundleFile (help/management-cluster.md).`,
+              errorMessage: `${escapeTemplates(path.basename(files.bundleFile))} is an abridged example bundle, not a hypershift install render: render your own and set managementCluster.operator.bundleFile (help/management-cluster.md).`,
             },
           ],
         },

@@ -19,6 +19,9 @@ import { DeploymentNames } from "../config/names";
 import { kubernetesInputs } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { Config } from "../config/schema";
+import { escapeTemplates } from "../constructs/terraform-literal";
+
+const literal = (text: string) => escapeTemplates(text) as string;
 
 /** What every stack needs to configure its backend and providers. */
 export interface StackContext {
@@ -132,8 +135,9 @@ export function configureKubernetesProvider(stack: TerraformStack, stackName: st
   const kubeconfig = context.config.managementCluster?.kubeconfig;
   const resolved = context.names.managementCluster?.kubeconfig;
   const provider = new KubernetesProvider(stack, "kubernetes", {
-    configPath: kubeconfig && resolved && terraformFilePath(context, stackName, kubeconfig.path, resolved),
-    configContext: kubeconfig?.context,
+    // Provider arguments are templates; paths and names from the config are literals.
+    configPath: kubeconfig && resolved && literal(terraformFilePath(context, stackName, kubeconfig.path, resolved)),
+    configContext: kubeconfig?.context && literal(kubeconfig.context),
   });
   return { provider };
 }
@@ -159,15 +163,16 @@ export function remoteState(stack: TerraformStack, stackName: string, producer: 
   const id = remoteStateId(producer);
   switch (backend.type) {
     case "local":
-      return new DataTerraformRemoteStateLocal(stack, id, { path: pathFromStack(context, stackName, state) });
+      // Unlike the backend block (read verbatim), remote-state arguments are templates.
+      return new DataTerraformRemoteStateLocal(stack, id, { path: literal(pathFromStack(context, stackName, state)) });
     case "azurerm":
       return new DataTerraformRemoteStateAzurerm(stack, id, azurermState(backend, state, config));
     case "cloud":
       // What cdktf's CloudBackend itself generates; the producer workspace must share its state.
       return new DataTerraformRemoteState(stack, id, {
-        organization: backend.organization,
-        hostname: backend.hostname,
-        workspaces: new NamedRemoteWorkspace(state),
+        organization: literal(backend.organization),
+        hostname: literal(backend.hostname),
+        workspaces: new NamedRemoteWorkspace(literal(state)),
       });
   }
 }

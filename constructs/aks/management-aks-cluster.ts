@@ -7,6 +7,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "../../config/azure-rules";
+import { literalTags } from "../terraform-literal";
 
 /** An autoscaled node pool. */
 export interface AksNodePoolProps {
@@ -175,7 +176,7 @@ export class ManagementAksCluster extends Construct {
   private createCluster(props: ManagementAksClusterProps, group: string): KubernetesCluster {
     const system = props.systemPool!;
     const names = props.identityNames!;
-    const tags = props.tags ?? {};
+    const tags = literalTags(props.tags);
     const identity = (constructId: string, name: string) =>
       new UserAssignedIdentity(this, constructId, { name, resourceGroupName: props.resourceGroupName, location: props.location, tags });
     const clusterIdentity = identity("ClusterIdentity", names.cluster);
@@ -232,7 +233,7 @@ export class ManagementAksCluster extends Construct {
       mode: "User",
       ...poolSettings(pool, props.kubernetesVersion),
       temporaryNameForRotation: "usertmp",
-      tags: props.tags ?? {},
+      tags: literalTags(props.tags),
     });
   }
 }

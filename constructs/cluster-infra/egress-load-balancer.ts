@@ -6,6 +6,7 @@ import { PublicIp } from "@cdktf/provider-azurerm/lib/public-ip";
 import { Token } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { literalTags } from "../terraform-literal";
 
 export interface EgressLoadBalancerProps {
   /**
@@ -53,7 +54,7 @@ export class EgressLoadBalancer extends Construct {
     const allocatedOutboundPorts = props.allocatedOutboundPorts ?? 1024;
     const idleTimeoutInMinutes = props.outboundIdleTimeoutInMinutes ?? 4;
     validate(props, allocatedOutboundPorts, idleTimeoutInMinutes);
-    const tags = props.tags ?? {};
+    const tags = literalTags(props.tags);
 
     // Standard SKU allows static allocation only. No zones, as HyperShift.
     this.publicIp = new PublicIp(this, "PublicIp", {

@@ -6,6 +6,7 @@ import { Token } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { contains, parseCidr } from "../../config/cidr";
+import { literalTags } from "../terraform-literal";
 
 /** A network resource to create, or an existing one to use by ID. */
 export interface ClusterNetworkResource {
@@ -61,7 +62,7 @@ export class ClusterNetwork extends Construct {
     const vnetCidr = props.vnetCidr ?? "10.0.0.0/16";
     const subnetCidr = props.subnetCidr ?? "10.0.0.0/24";
     validate(props, vnetCidr, subnetCidr);
-    const tags = props.tags ?? {};
+    const tags = literalTags(props.tags);
 
     if (props.nsg.create) {
       // No security_rule: it is optional and computed, so the rules the cloud provider adds for

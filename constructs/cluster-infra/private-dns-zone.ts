@@ -3,6 +3,7 @@ import { PrivateDnsZoneVirtualNetworkLink } from "@cdktf/provider-azurerm/lib/pr
 import { Token } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { literalTags } from "../terraform-literal";
 
 export interface PrivateDnsZoneProps {
   /** Zone name, `<cluster>.<baseDomain>` (lowercase, 2-34 labels). */
@@ -28,7 +29,7 @@ export class PrivateDnsZone extends Construct {
   constructor(scope: Construct, id: string, props: PrivateDnsZoneProps) {
     super(scope, id);
     validate(props);
-    const tags = props.tags ?? {};
+    const tags = literalTags(props.tags);
     this.zone = new PrivateDnsZoneResource(this, "Zone", {
       name: props.zoneName,
       resourceGroupName: props.resourceGroupName,

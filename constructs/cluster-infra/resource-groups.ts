@@ -2,6 +2,7 @@ import { ResourceGroup } from "@cdktf/provider-azurerm/lib/resource-group";
 import { Token } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { literalTags } from "../terraform-literal";
 
 /** The resource groups of a hosted cluster, as HyperShift's `create infra azure` makes them. */
 export type ClusterResourceGroupKey = "managed" | "vnet" | "nsg";
@@ -49,7 +50,7 @@ export class ClusterResourceGroups extends Construct {
     for (const key of KEYS) {
       const spec = props.groups[key];
       if (!spec.create) continue;
-      const group = new ResourceGroup(this, key, { name: spec.name, location: props.location, tags: props.tags ?? {} });
+      const group = new ResourceGroup(this, key, { name: spec.name, location: props.location, tags: literalTags(props.tags) });
       created.set(spec.name.toLowerCase(), group);
       byArmId.set(spec.id.toLowerCase(), group);
     }

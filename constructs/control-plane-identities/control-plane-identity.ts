@@ -7,6 +7,7 @@ import { SelfSignedCert } from "@cdktf/provider-tls/lib/self-signed-cert";
 import { Fn, ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
 import { CERTIFICATE_VALIDITY_HOURS } from "../../config/rules-aro-hcp";
+import { literalTags } from "../terraform-literal";
 
 /**
  * Authority host written into the credentials JSON: msi-dataplane's GetCredential uses
@@ -108,7 +109,7 @@ export class ControlPlaneIdentity extends Construct {
         not_after: this.certificate.validityEndTime,
       }),
       expirationDate: this.certificate.validityEndTime,
-      tags: props.tags ?? {},
+      tags: literalTags(props.tags),
       // Written only once Entra trusts the certificate, so a mounted secret always works.
       dependsOn: [credential, this.servicePrincipal, ...(props.secretDependsOn ?? [])],
     });

@@ -5,6 +5,7 @@ import { TerraformProvider } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { delegationRecordName } from "../../config/names";
+import { literalTags } from "../terraform-literal";
 
 export interface ParentZoneProps {
   /** Existing Azure DNS zone that delegates to the new zone, e.g. `example.com`. */
@@ -61,7 +62,7 @@ export class DelegatedDnsZone extends Construct {
     this.zone = new DnsZone(this, "Zone", {
       name: props.zoneName,
       resourceGroupName: props.resourceGroupName,
-      tags: props.tags ?? {},
+      tags: literalTags(props.tags),
       lifecycle: { preventDestroy: props.preventDestroy ?? true },
     });
     this.nameServers = this.zone.nameServers;

@@ -6,6 +6,7 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, BuiltInRole, roleDefinitionId } from "../../config/azure-roles";
+import { escapeTemplates } from "../terraform-literal";
 
 /** Which roles the principal gets (see `ExternalDnsPrincipalProps.roles`). */
 export type ExternalDnsRoles = "leastPrivilege" | "seed";
@@ -91,7 +92,7 @@ export class ExternalDnsPrincipal extends Construct {
     const deployer = new DataAzureadClientConfig(this, "Deployer", {});
     // The deployer owns what it creates, so it can rotate the secret later without a directory role.
     this.application = new Application(this, "Application", {
-      displayName: props.displayName,
+      displayName: escapeTemplates(props.displayName) as string,
       owners: [deployer.objectId],
       signInAudience: "AzureADMyOrg",
       preventDuplicateNames: true,
@@ -105,7 +106,7 @@ export class ExternalDnsPrincipal extends Construct {
       displayName: "external-dns",
       endDate: props.passwordEndDate,
       endDateRelative: props.passwordEndDate ? undefined : (props.passwordValidFor ?? "8760h"),
-      rotateWhenChanged: props.passwordRotation === undefined ? undefined : { rotation: props.passwordRotation },
+      rotateWhenChanged: props.passwordRotation === undefined ? undefined : { rotation: escapeTemplates(props.passwordRotation) as string },
       // On rotation the new secret exists before the old one is removed.
       lifecycle: { createBeforeDestroy: true },
     });

@@ -1,7 +1,7 @@
 import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
-import { escapeTemplates } from "../hypershift-operator/hypershift-operator";
+import { escapeTemplates } from "../terraform-literal";
 import { HostedClusterManifestInput, hostedClusterManifest, nodePoolManifest } from "./manifests";
 
 export interface HostedClusterProps extends HostedClusterManifestInput {

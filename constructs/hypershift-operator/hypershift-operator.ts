@@ -1,7 +1,8 @@
 import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
-import { dependable, ITerraformDependable, Token } from "cdktf";
+import { dependable, ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
 import { BUNDLE_TIERS, BundleObject, BundleTier } from "../../config/operator-bundle";
+import { escapeTemplates } from "../terraform-literal";
 
 export interface HypershiftOperatorProps {
   /** The bundle's objects in apply order (config/operator-bundle.ts reads and checks them). */
@@ -86,22 +87,8 @@ export function manifestId(object: BundleObject): string {
   return [kind, metadata.namespace ?? "", metadata.name].join("_");
 }
 
-/**
- * Terraform reads `${` and `%{` in any JSON string (keys too) as template syntax; a literal must
- * reach the cluster byte for byte, so both are escaped (`$${`, `%%{`). cdktf references (e.g. a
- * client ID looked up at plan time) are kept: values are whole literals or whole references.
- */
-export function escapeTemplates(value: unknown): unknown {
-  if (typeof value === "string") {
-    // Replacer functions: in a replacement string "$$" would mean one "$".
-    return Token.isUnresolved(value) ? value : value.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{");
-  }
-  if (Array.isArray(value)) return value.map(escapeTemplates);
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, child]) => [escapeTemplates(key) as string, escapeTemplates(child)]));
-  }
-  return value;
-}
+/** Moved to ../terraform-literal (one escape for every construct); kept here for existing imports. */
+export { escapeTemplates } from "../terraform-literal";
 
 function validate(props: HypershiftOperatorProps): void {
   const problems: string[] = [];

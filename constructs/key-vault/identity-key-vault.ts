@@ -5,6 +5,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { literalTags } from "../terraform-literal";
 
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -79,7 +80,7 @@ export class IdentityKeyVault extends Construct {
       purgeProtectionEnabled: props.purgeProtectionEnabled ?? true,
       // The CSI driver on the management cluster reads the secrets over the public endpoint.
       publicNetworkAccessEnabled: true,
-      tags: props.tags ?? {},
+      tags: literalTags(props.tags),
       lifecycle: (props.preventDestroy ?? true) ? { preventDestroy: true } : undefined,
     });
 

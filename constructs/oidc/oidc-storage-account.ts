@@ -5,6 +5,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { literalTags } from "../terraform-literal";
 
 export interface OidcStorageAccountProps {
   /** Globally unique account name: 3-24 lowercase letters or digits. */
@@ -61,7 +62,7 @@ export class OidcStorageAccount extends Construct {
       infrastructureEncryptionEnabled: true,
       localUserEnabled: false,
       sftpEnabled: false,
-      tags: props.tags ?? {},
+      tags: literalTags(props.tags),
     });
 
     if (props.grantDeployerBlobAccess ?? true) {

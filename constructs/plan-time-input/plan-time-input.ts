@@ -1,6 +1,7 @@
 import { DataResource, Fn, TerraformVariable } from "cdktf";
 import { Construct } from "constructs";
 import { PlanTimeInputSpec, SecretsSource } from "../../config/plan-time-inputs";
+import { escapeTemplates, fileContents } from "../terraform-literal";
 
 export interface PlanTimeInputProps {
   /** The variable's name, description, sensitivity and validation (config/plan-time-inputs.ts). */
@@ -43,14 +44,16 @@ export class PlanTimeInput extends Construct {
     if (props.source === "files") {
       if (props.file === undefined || props.file.trim() === "") throw new Error(`PlanTimeInput ${id}: files mode needs the file Terraform reads (${spec.variable})`);
       this.file = props.file;
-      const content = Fn.file(props.file);
+      // Any path, quoted for HCL (a config path may hold `"`, `\`, `${`).
+      const content = fileContents(props.file);
       this.value = spec.sensitive ? Fn.sensitive(content) : content;
       return;
     }
     const rules = spec.validations.map((v) => ({ condition: v.condition, errorMessage: v.errorMessage }));
     this.variable = new TerraformVariable(this, "Variable", {
       type: "string",
-      description: spec.description,
+      // Config strings (paths, names) in the description are text, never templates.
+      description: escapeTemplates(spec.description) as string,
       sensitive: spec.sensitive || undefined,
       nullable: spec.optional ? true : false,
       // Terraform (1.11, verified by the e2e test) prints a variable's value in the diagnostic of a

@@ -1,6 +1,7 @@
 import { ResourceGroup } from "@cdktf/provider-azurerm/lib/resource-group";
 import { DataAzurermResourceGroup } from "@cdktf/provider-azurerm/lib/data-azurerm-resource-group";
 import { Construct } from "constructs";
+import { literalTags } from "../terraform-literal";
 
 export interface PersistentResourceGroupProps {
   /** Resource group name (1-90 characters, validated by the config). */
@@ -41,7 +42,7 @@ export class PersistentResourceGroup extends Construct {
       this.resource = new ResourceGroup(this, "Resource", {
         name: props.name,
         location: props.location,
-        tags: props.tags ?? {},
+        tags: literalTags(props.tags),
         lifecycle: { preventDestroy: props.preventDestroy ?? true },
       });
       this.name = this.resource.name;

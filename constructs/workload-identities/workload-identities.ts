@@ -4,6 +4,7 @@ import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { WORKLOAD_IDENTITY_AUDIENCE, WorkloadIdentityKey } from "../../config/components";
 import { federatedCredentialIssues } from "../../config/rules";
+import { literalTags } from "../terraform-literal";
 
 export interface WorkloadIdentitySpec {
   /** HyperShift workloadIdentities key, e.g. `imageRegistry`; `kms` goes to `kmsClientID`. */
@@ -61,7 +62,7 @@ export class WorkloadIdentities extends Construct {
         name: spec.name,
         resourceGroupName: props.resourceGroupName,
         location: props.location,
-        tags: props.tags ?? {},
+        tags: literalTags(props.tags),
       });
       identities.set(spec.key, identity);
       // Azure rejects concurrent credential writes under one identity (409

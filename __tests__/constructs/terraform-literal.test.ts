@@ -1,0 +1,108 @@
+import { DataTerraformRemoteStateLocal, Fn, LocalBackend, Testing, TerraformOutput, TerraformStack } from "cdktf";
+import * as fc from "fast-check";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { escapeTemplates, fileContents, literalTags } from "../../constructs/terraform-literal";
+import { tempDir } from "../helpers";
+
+/** What Terraform reads from a synthesized literal (its `$${` and `%%{` escapes); throws on a template. */
+function terraformLiteral(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    const c = text[i];
+    if ((c === "$" || c === "%") && text[i + 1] === c && text[i + 2] === "{") {
+      out += `${c}{`;
+      i += 3;
+    } else if ((c === "$" || c === "%") && text[i + 1] === "{") {
+      throw new Error(`Terraform would read a template in ${JSON.stringify(text)}`);
+    } else {
+      out += c;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** Strings with every character that means something to Terraform templates, HCL or JSON. */
+const TRICKY = ['${file("/etc/hostname")}', "%{if true}x%{endif}", 'a"b', "back\\slash\\", "$${x}", "%%{x}", "tab\there", "new\nline", "ünïcødé 😀", "${", "%{", "$", "a}{b"];
+
+describe("escapeTemplates", () => {
+  it("round trip: Terraform reads back any string unchanged (property)", () => {
+    const pieces = fc.constantFrom("$", "%", "{", "}", "$$", "%%", "${", "%{", '"', "\\", "x");
+    const text = fc.oneof(fc.string({ unit: "binary" }), fc.array(pieces).map((p) => p.join("")));
+    fc.assert(fc.property(text, (s) => terraformLiteral(escapeTemplates(s) as string) === s), { numRuns: 200 });
+  });
+
+  it("literalTags escapes names and values and defaults to {}", () => {
+    expect(literalTags({ "a${b}": "%{c}" })).toEqual({ "a$${b}": "%%{c}" });
+    expect(literalTags(undefined)).toEqual({});
+  });
+});
+
+describe("fileContents", () => {
+  it("renders file() with an escaped HCL string, also for quotes, backslashes and templates", () => {
+    const synth = (file: string) => {
+      const app = Testing.app();
+      const stack = new TerraformStack(app, "s");
+      new TerraformOutput(stack, "o", { value: fileContents(file) });
+      return JSON.parse(Testing.synth(stack)).output.o.value;
+    };
+    expect(synth("pull-secret.json")).toBe('${file("pull-secret.json")}');
+    expect(synth('a"b\\c${d}%{e}\tf\ng')).toBe('${file("a\\"b\\\\c$${d}%%{e}\\u0009f\\ng")}');
+    expect(synth(Fn.lower("A.json"))).toBe('${file(lower("A.json"))}');
+  });
+});
+
+const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
+
+/** Runs Terraform in `dir` (init, apply) and returns its outputs. */
+function applyOutputs(dir: string): Record<string, unknown> {
+  const env = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
+  for (const args of [["init", "-input=false", "-no-color"], ["apply", "-auto-approve", "-input=false", "-no-color"]]) {
+    const run = spawnSync("terraform", args, { cwd: dir, env, encoding: "utf8" });
+    expect({ status: run.status, stderr: run.stderr }).toMatchObject({ status: 0 });
+  }
+  const json = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, env, encoding: "utf8" }).stdout);
+  return Object.fromEntries(Object.entries(json).map(([name, output]) => [name, (output as { value: unknown }).value]));
+}
+
+(terraform ? describe : describe.skip)("as Terraform 1.11 reads them (needs terraform)", () => {
+  it("literals and file() paths come back byte for byte; backend paths are verbatim, remote-state paths templates", () => {
+    const dir = tempDir();
+    try {
+      const producer = path.join(dir, "producer");
+      const consumer = path.join(dir, "consumer");
+      fs.mkdirSync(producer);
+      fs.mkdirSync(consumer);
+      const stateFile = 'state-${x}%{y}"\\.tfstate';
+      const app = Testing.app();
+      const stack = new TerraformStack(app, "literals");
+      // As configureBackend writes it: the backend block is not a template.
+      new LocalBackend(stack, { path: stateFile });
+      TRICKY.forEach((text, i) => {
+        // File names cannot hold '/' (nor NUL); the content is the same text.
+        const name = `f${i}-${text.replace(/\//g, "_")}`;
+        fs.writeFileSync(path.join(producer, name), text);
+        new TerraformOutput(stack, `literal_${i}`, { value: escapeTemplates(text) });
+        new TerraformOutput(stack, `file_${i}`, { value: fileContents(name) });
+      });
+      fs.writeFileSync(path.join(producer, "main.tf.json"), Testing.synth(stack));
+      const outputs = applyOutputs(producer);
+      TRICKY.forEach((text, i) => {
+        expect(outputs[`literal_${i}`]).toBe(text);
+        expect(outputs[`file_${i}`]).toBe(text);
+      });
+      expect(fs.existsSync(path.join(producer, stateFile))).toBe(true);
+
+      // As remoteState writes it: the same file, read through an escaped path.
+      const reader = new TerraformStack(Testing.app(), "reader");
+      const state = new DataTerraformRemoteStateLocal(reader, "producer", { path: escapeTemplates(`../producer/${stateFile}`) as string });
+      new TerraformOutput(reader, "read", { value: state.getString("literal_0") });
+      fs.writeFileSync(path.join(consumer, "main.tf.json"), Testing.synth(reader));
+      expect(applyOutputs(consumer).read).toBe(TRICKY[0]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

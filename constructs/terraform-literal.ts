@@ -1,0 +1,50 @@
+import { Fn, Token } from "cdktf";
+
+/**
+ * Values from the config are data, never Terraform code. Terraform reads `${` and `%{` in any
+ * JSON string (keys too) as template syntax, so `owner: '${file("/etc/hostname")}'` in a tag
+ * would be evaluated at plan time. Every construct writes literal strings through these helpers:
+ * `escapeTemplates` for attribute values and keys, `fileContents` for paths Terraform reads with
+ * file().
+ */
+
+/**
+ * A literal as Terraform must see it to read it back byte for byte: `${` → `$${`, `%{` → `%%{`,
+ * in strings, object keys and nested values. cdktf references (a client ID looked up at plan time)
+ * are kept: values are whole literals or whole references. Does not change its input.
+ */
+export function escapeTemplates(value: unknown): unknown {
+  if (typeof value === "string") {
+    // Replacer functions: in a replacement string "$$" would mean one "$".
+    return Token.isUnresolved(value) ? value : value.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{");
+  }
+  if (Array.isArray(value)) return value.map(escapeTemplates);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [escapeTemplates(key) as string, escapeTemplates(child)]));
+  }
+  return value;
+}
+
+/** Tags as Terraform literals (names and values). @default {} when undefined. */
+export function literalTags(tags: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  return escapeTemplates(tags ?? {}) as Record<string, string>;
+}
+
+/**
+ * `file("<path>")`, read by Terraform at plan time, for any path: the argument is an HCL quoted
+ * string, where `\`, `"`, control characters, `${` and `%{` all mean something. cdktf's own
+ * argument check throws on a `"` and leaves `%{` and `\` alone, so the literal is built here:
+ * `\` and `%{` escaped first, then Fn.rawString escapes newlines, `${` and `"`. A cdktf
+ * reference is passed through.
+ */
+export function fileContents(file: string): string {
+  // A reference (a path computed at plan time) is an expression already.
+  if (Token.isUnresolved(file)) return Fn.file(file);
+  const hcl = file
+    .replace(/\\/g, () => "\\\\")
+    .replace(/%\{/g, () => "%%{")
+    // Other control characters as \uNNNN (HCL's escape); newlines are left to Fn.rawString.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return Fn.file(Fn.rawString(hcl));
+}
