@@ -10,7 +10,7 @@ import { ClusterNames } from "../config/names";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
 import { ManagedIdentitiesInput, REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
-import { configureAzureStack, configureKubernetesProvider, StackContext, terraformFilePath } from "./stack-setup";
+import { configureAzureStack, configureKubernetesProvider, StackContext, terraformFilePath, guardRetiredCluster } from "./stack-setup";
 
 export interface ClusterStackProps extends StackContext {
   /** The hosted cluster (it must have `hostedCluster` in the config). */
@@ -34,6 +34,7 @@ export class ClusterStack extends TerraformStack {
     const stackName = hosted.clusterStack;
     super(scope, stackName);
     configureAzureStack(this, stackName, props);
+    guardRetiredCluster(this, cluster);
     configureKubernetesProvider(this, stackName, props);
     new RandomProvider(this, "random");
     if (!hosted.files.sshPublicKeyFile) new TlsProvider(this, "tls");

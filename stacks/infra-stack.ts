@@ -7,7 +7,7 @@ import { ClusterResourceGroups } from "../constructs/cluster-infra/resource-grou
 import { EgressLoadBalancer } from "../constructs/cluster-infra/egress-load-balancer";
 import { PrivateDnsZone } from "../constructs/cluster-infra/private-dns-zone";
 import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-identity-roles";
-import { configureAzureStack, StackContext } from "./stack-setup";
+import { configureAzureStack, StackContext, guardRetiredCluster } from "./stack-setup";
 
 export interface InfraStackProps extends StackContext {
   /** The cluster; it must have `hosted` names (a `hostedCluster` in the config). */
@@ -29,6 +29,7 @@ export class InfraStack extends TerraformStack {
     if (!hosted || !spec) throw new Error(`internal: InfraStack for clusters[${cluster.index}] (${cluster.name}) without hostedCluster`);
     super(scope, hosted.infraStack);
     configureAzureStack(this, hosted.infraStack, props, { deleteNonEmptyResourceGroups: true });
+    guardRetiredCluster(this, cluster);
     const { location, tags } = config;
 
     const groups = new ClusterResourceGroups(this, "ResourceGroups", { groups: hosted.resourceGroups, location, tags });

@@ -15,7 +15,8 @@ import {
   TerraformStack,
 } from "cdktf";
 import * as path from "node:path";
-import { DeploymentNames } from "../config/names";
+import { ClusterNames, DeploymentNames } from "../config/names";
+import { RetiredClusterGuard } from "../constructs/lifecycle/retired-cluster-guard";
 import { Config } from "../config/schema";
 
 /** What every stack needs to configure its backend and providers. */
@@ -179,4 +180,10 @@ export function configureBackend(stack: TerraformStack, stackName: string, conte
       });
       return;
   }
+}
+
+/** `clusters[].retired`: the cluster's stacks plan only in destroy mode (see RetiredClusterGuard). */
+export function guardRetiredCluster(stack: TerraformStack, cluster: ClusterNames): void {
+  if (!cluster.retired) return;
+  new RetiredClusterGuard(stack, "RetiredClusterGuard", { clusterName: cluster.name, origin: `clusters[${cluster.index}].retired`, stacks: cluster.stacks });
 }
