@@ -7,6 +7,8 @@ import { ClusterResourceGroups } from "../constructs/cluster-infra/resource-grou
 import { EgressLoadBalancer } from "../constructs/cluster-infra/egress-load-balancer";
 import { PrivateDnsZone } from "../constructs/cluster-infra/private-dns-zone";
 import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-identity-roles";
+import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
+import { recordedControlPlanePrincipals } from "./shared-stack";
 import { configureAzureStack, StackContext, guardRetiredCluster } from "./stack-setup";
 
 export interface InfraStackProps extends StackContext {
@@ -62,12 +64,16 @@ export class InfraStack extends TerraformStack {
       scopeDependencies: groups.createdByArmId,
     });
     if (hosted.controlPlaneRoleAssignments.length > 0) {
-      // aroHcp: the control-plane service principals (shared stack), found by display name.
+      // aroHcp: the control-plane service principals (shared stack), found by the object IDs the
+      // shared stack recorded and checked at plan, never by display name.
       new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+      const principals = new ControlPlanePrincipals(this, "ControlPlanePrincipals", {
+        principals: recordedControlPlanePrincipals(this, hosted.infraStack, props, cluster),
+        tenantId: config.tenantId,
+      });
       new WorkloadIdentityRoles(this, "ControlPlaneIdentityRoles", {
         assignments: hosted.controlPlaneRoleAssignments,
-        identities: cluster.controlPlaneIdentities.map((identity) => ({ key: identity.key, name: identity.applicationName })),
-        identityKind: "servicePrincipal",
+        identities: [...principals.objectIds].map(([key, principalId]) => ({ key, principalId })),
         identityResourceGroupName: names.resourceGroup.name,
         scopeDependencies: groups.createdByArmId,
       });
