@@ -48,7 +48,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   for (const s of stacks) {
     io.out(`  ${s.name.padEnd(width)}  ${s.resources} resources, ${s.dataSources} data sources, ${s.outputs} outputs`);
   }
-  if (record) io.out(`recorded the clusters in ${path.relative(process.cwd(), record) || record} (commit it; help/retire-cluster.md)`);
+  if (record) io.out(`recorded the cluster stacks in ${path.relative(process.cwd(), record) || record} (commit it; help/retire-cluster.md)`);
   for (const warning of [...loaded.warnings, ...environmentWarnings(loaded.config, env), ...retiredClusterWarnings(loaded)]) io.err(`warning: ${warning}`);
   io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
   return 0;

@@ -89,7 +89,7 @@ describe("retiring a cluster (npm run synth)", () => {
     const refused = run(config, outdir);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`config error(s) in ${config}:`);
-    expect(refused.err).toMatch(/^ {2}clusters: "hc2" was removed from the config, but its stacks still hold state \(.*cluster-hc2\.tfstate: 7 resources, .*identities-hc2\.tfstate: 19 resources, .*infra-hc2\.tfstate: 12 resources\)\. Put it back with retired: true/m);
+    expect(refused.err).toMatch(/^ {2}clusters: "hc2" was removed from the config, but its stacks may still hold state \(.*cluster-hc2\.tfstate: 7 resources, .*infra-hc2\.tfstate: 12 resources, .*identities-hc2\.tfstate: 19 resources\)\. Put it back with retired: true/m);
     expect(refused.err).toContain("nothing was written");
     expect(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8")).toBe(manifestBefore);
     expect(stackFolders(outdir)).toEqual(expect.arrayContaining(hc2Stacks));
@@ -111,26 +111,27 @@ describe("retiring a cluster (npm run synth)", () => {
     writeConfig([cluster("hc2"), cluster("hc1")], backend);
     const first = run(config, outdir);
     expect(first.code).toBe(0);
-    expect(first.out).toContain("recorded the clusters in");
-    expect(lines()).toEqual(["hc1", "hc2"]);
-    expect(run(config, outdir).out).not.toContain("recorded the clusters"); // unchanged: not rewritten
+    expect(first.out).toContain("recorded the cluster stacks in");
+    expect(lines()).toEqual(["cluster-hc1", "cluster-hc2", "identities-hc1", "identities-hc2", "infra-hc1", "infra-hc2"]);
+    expect(run(config, outdir).out).not.toContain("recorded the cluster stacks"); // unchanged: not rewritten
 
     writeConfig([cluster("hc1"), cluster("hc2", { retired: true })], backend);
     expect(run(config, outdir).code).toBe(0);
-    expect(lines()).toEqual(["hc1", "hc2 retired"]);
+    expect(lines()).toEqual(["cluster-hc1", "cluster-hc2 retired", "identities-hc1", "identities-hc2 retired", "infra-hc1", "infra-hc2 retired"]);
 
     writeConfig([cluster("hc1")], backend);
     const refused = run(config, outdir);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('clusters: "hc2" was removed from the config, but');
-    expect(refused.err).toContain("It was retired: once npm run destroy -- cluster-hc2 infra-hc2 identities-hc2 has completed, delete its line from");
-    expect(lines()).toEqual(["hc1", "hc2 retired"]);
+    expect(refused.err).toMatch(/its stacks may still hold state \(cluster-hc2 retired, infra-hc2 retired, identities-hc2 retired: listed in \S*dev\.clusters\.lock, azurerm backend\)/);
+    expect(refused.err).toContain("Once the destroy has completed, delete their lines (cluster-hc2, infra-hc2, identities-hc2) from");
+    expect(lines()).toEqual(["cluster-hc1", "cluster-hc2 retired", "identities-hc1", "identities-hc2 retired", "infra-hc1", "infra-hc2 retired"]);
     expect(manifestStacks(outdir)).toContain("infra-hc2");
 
-    // The operator confirms the destroy by deleting the line (reviewed in the same change as the config).
-    fs.writeFileSync(record, fs.readFileSync(record, "utf8").replace("hc2 retired\n", ""));
+    // The operator confirms the destroy by deleting the lines (reviewed in the same change as the config).
+    fs.writeFileSync(record, fs.readFileSync(record, "utf8").replace(/^.*-hc2 retired\n/gm, ""));
     expect(run(config, outdir).code).toBe(0);
-    expect(lines()).toEqual(["hc1"]);
+    expect(lines()).toEqual(["cluster-hc1", "identities-hc1", "infra-hc1"]);
     expect(stackFolders(outdir)).not.toContain("infra-hc2");
   });
 });

@@ -78,33 +78,34 @@ describe("the record of deployed clusters (remote backends)", () => {
     expect(clusterRecordFile("/work/envs/prod")).toBe("/work/envs/prod.clusters.lock");
   });
 
-  it("parses names, the retired marker, comments and blank lines", () => {
-    const parsed = parseClusterRecord("# comment\n\nhc1\nhc2 retired\n  team-b  \n");
+  it("parses stack names, the retired marker, comments and blank lines", () => {
+    const parsed = parseClusterRecord("# comment\n\nidentities-hc1\ninfra-hc2 retired\n  cluster-team-b  \n");
     expect(parsed.ok && [...parsed.record]).toEqual([
-      ["hc1", { retired: false }],
-      ["hc2", { retired: true }],
-      ["team-b", { retired: false }],
+      ["identities-hc1", { retired: false }],
+      ["infra-hc2", { retired: true }],
+      ["cluster-team-b", { retired: false }],
     ]);
   });
 
   it("reports every malformed line at once", () => {
-    expect(parseClusterRecord("hc1\nHC_2\nhc3 gone\nhc1\n")).toEqual({
+    expect(parseClusterRecord("infra-hc1\nhc2\nshared\ninfra-hc3 gone\ninfra-hc1\n")).toEqual({
       ok: false,
       problems: [
-        'line 2: "HC_2" must be a cluster name, optionally followed by "retired"',
-        'line 3: "hc3 gone" must be a cluster name, optionally followed by "retired"',
-        "line 4: cluster hc1 appears twice",
+        'line 2: "hc2" must be a cluster\'s stack (identities-, infra- or cluster-<name>), optionally followed by "retired"',
+        'line 3: "shared" must be a cluster\'s stack (identities-, infra- or cluster-<name>), optionally followed by "retired"',
+        'line 4: "infra-hc3 gone" must be a cluster\'s stack (identities-, infra- or cluster-<name>), optionally followed by "retired"',
+        "line 5: stack infra-hc1 appears twice",
       ],
     });
   });
 
-  it("is rendered sorted by name, retired clusters marked, and parses back", () => {
+  it("is rendered sorted, the stacks of retired clusters marked, and parses back", () => {
     const loaded = load(tempDir(), [{ name: "zeta" }, { name: "alpha", retired: true }], { backend: AZURERM });
     const text = renderClusterRecord(loaded);
-    expect(text).toMatch(/^# Clusters of dev\.yaml whose stacks may hold state in the azurerm backend\.\n/);
-    expect(text.split("\n").filter((l) => l && !l.startsWith("#"))).toEqual(["alpha retired", "zeta"]);
+    expect(text).toMatch(/^# Cluster stacks of dev\.yaml that may hold state in the azurerm backend\.\n/);
+    expect(text.split("\n").filter((l) => l && !l.startsWith("#"))).toEqual(["identities-alpha retired", "identities-zeta"]);
     const parsed = parseClusterRecord(text);
-    expect(parsed.ok && [...parsed.record.keys()]).toEqual(["alpha", "zeta"]);
+    expect(parsed.ok && [...parsed.record.keys()]).toEqual(["identities-alpha", "identities-zeta"]);
   });
 
   it("is written for azurerm and cloud backends only, and only when it changes", () => {
@@ -121,30 +122,33 @@ describe("the record of deployed clusters (remote backends)", () => {
 
   it("a cluster in the record but not in the config is an error with the recovery", () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "hc1\nhc2\n");
+    fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "identities-hc1\nidentities-hc2\ninfra-hc2\ncluster-hc2\n");
     const issues = removedClusterIssues(load(dir, [{ name: "hc1" }], { backend: AZURERM }));
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ path: "clusters", value: "hc2" });
-    expect(issues[0].message).toContain("lists it as deployed (azurerm backend): its stacks may still hold state");
+    expect(issues[0].message).toContain(`was removed from the config, but its stacks may still hold state (cluster-hc2, infra-hc2, identities-hc2: listed in ${path.relative(process.cwd(), path.join(dir, "dev.clusters.lock"))}, azurerm backend)`);
     expect(issues[0].message).toContain("Put it back with retired: true, synth, and destroy its stacks (npm run destroy -- cluster-hc2 infra-hc2 identities-hc2)");
-    expect(issues[0].message).toContain("Once they are destroyed, delete its line from");
+    expect(issues[0].message).toContain("Once the destroy has completed, delete their lines (cluster-hc2, infra-hc2, identities-hc2) from");
   });
 
-  it("a removed cluster the record saw retired: the error says to delete its line once the destroy completed", () => {
+  it("a removed hostedCluster whose stacks are recorded is an error at that cluster's hostedCluster", () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "hc1\nhc2 retired\n");
-    const [issue] = removedClusterIssues(load(dir, [{ name: "hc1" }], { backend: AZURERM }));
-    expect(issue.message).toContain("It was retired: once npm run destroy -- cluster-hc2 infra-hc2 identities-hc2 has completed, delete its line from");
+    fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "identities-hc1\ninfra-hc1 retired\ncluster-hc1 retired\n");
+    const [issue, ...rest] = removedClusterIssues(load(dir, [{ name: "hc1" }], { backend: AZURERM }));
+    expect(rest).toEqual([]);
+    expect(issue.path).toBe("clusters[0].hostedCluster");
+    expect(issue.message).toContain("was removed from the config, but cluster-hc1 and infra-hc1 may still hold state (cluster-hc1 retired, infra-hc1 retired: listed in");
+    expect(issue.message).toContain("Put hostedCluster back, synth, and destroy them (npm run destroy -- cluster-hc1 infra-hc1)");
   });
 
   it("no record, or a record matching the config, is no error; a malformed record is", () => {
     const dir = tempDir();
     const loaded = load(dir, [{ name: "hc1" }, { name: "hc2", retired: true }], { backend: AZURERM });
     expect(removedClusterIssues(loaded)).toEqual([]);
-    fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "hc1\nhc2\n");
+    fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "identities-hc1\nidentities-hc2 retired\n");
     expect(removedClusterIssues(loaded)).toEqual([]);
-    fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "hc1 deployed\n");
-    expect(removedClusterIssues(loaded).map((i) => i.message)).toEqual([expect.stringContaining('line 1: "hc1 deployed" must be a cluster name')]);
+    fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "identities-hc1 deployed\n");
+    expect(removedClusterIssues(loaded).map((i) => i.message)).toEqual([expect.stringContaining('line 1: "identities-hc1 deployed" must be a cluster\'s stack')]);
   });
 });
 
@@ -166,7 +170,7 @@ describe("removed clusters with the local backend: the state files", () => {
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ path: "clusters", value: "hc2" });
     const files = [path.join(states, "identities-hc2.tfstate"), path.join(states, "infra-hc2.tfstate")].map((f) => path.relative(process.cwd(), f));
-    expect(issues[0].message).toContain(`its stacks still hold state (${files[0]}: 1 resource, ${files[1]}: 12 resources)`);
+    expect(issues[0].message).toContain(`its stacks may still hold state (${files[1]}: 12 resources, ${files[0]}: 1 resource)`);
     expect(issues[0].message).toContain("Put it back with retired: true, synth, and destroy its stacks (npm run destroy -- cluster-hc2 infra-hc2 identities-hc2)");
   });
 
@@ -178,6 +182,15 @@ describe("removed clusters with the local backend: the state files", () => {
     fs.writeFileSync(path.join(states, "infra-hc2.tfstate.backup"), state(12));
     fs.writeFileSync(path.join(states, "notes.txt"), "x");
     expect(removedClusterIssues(load(dir, [{ name: "hc1" }]))).toEqual([]);
+  });
+
+  it("a removed hostedCluster whose infra state holds resources is an error at that cluster", () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(stateDir(dir), "infra-hc1.tfstate"), state(4));
+    fs.writeFileSync(path.join(stateDir(dir), "identities-hc1.tfstate"), state(19));
+    const issues = removedClusterIssues(load(dir, [{ name: "hc1" }]));
+    expect(issues.map((i) => i.path)).toEqual(["clusters[0].hostedCluster"]);
+    expect(issues[0].message).toContain("infra-hc1 may still hold state");
   });
 
   it("a state file that cannot be read as state counts as holding state", () => {

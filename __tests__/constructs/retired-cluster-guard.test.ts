@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { RetiredClusterGuard, RetiredClusterGuardProps } from "../../constructs/lifecycle/retired-cluster-guard";
-import { only, tempDir } from "../helpers";
+import { tempDir } from "../helpers";
 
 const props: RetiredClusterGuardProps = { clusterName: "hc2", origin: "clusters[1].retired", stacks: ["cluster-hc2", "infra-hc2", "identities-hc2"] };
 
@@ -11,7 +11,7 @@ const props: RetiredClusterGuardProps = { clusterName: "hc2", origin: "clusters[
 function synth(options: { guard: boolean }): any {
   return JSON.parse(
     Testing.synthScope((scope) => {
-      new DataResource(scope, "ClusterResource", { input: "a resource of the cluster" });
+      new DataResource(scope, "ClusterResource", { input: { what: "a resource of the cluster" } });
       if (options.guard) new RetiredClusterGuard(scope, "RetiredClusterGuard", props);
     }),
   );
