@@ -3,8 +3,9 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parse } from "yaml";
 import { addStacks } from "../../stacks/app";
-import { loadExample, only, REPO, resources, SEED_003_CONTROL_PLANE_SUFFIXES, synthStacks, tempDir } from "../helpers";
+import { EXAMPLES, loadExample, loadInline, only, REPO, resources, SEED_003_CONTROL_PLANE_SUFFIXES, synthStacks, tempDir } from "../helpers";
 
 /**
  * The ARO HCP-style topology (topology: aroHcp, seed 003) end to end, on examples/aro-hcp.yaml:
@@ -447,6 +448,30 @@ describe("aroHcp control-plane principals: found by a key we own, checked at pla
       );
       expect(postcondition.error_message).toContain(`The ${key} control-plane service principal`);
     }
+  });
+});
+
+describe("aroHcp retired cluster", () => {
+  const input = parse(fs.readFileSync(path.join(EXAMPLES, "aro-hcp.yaml"), "utf8"));
+  input.clusters[0].retired = true;
+  const retired = synthStacks(loadInline(input));
+
+  it("keeps its control-plane principals, certificates, secrets and recorded IDs in shared until the cluster leaves the config", () => {
+    expect(retired.shared.resource.azuread_application).toEqual(shared.resource.azuread_application);
+    expect(retired.shared.resource.azuread_service_principal).toEqual(shared.resource.azuread_service_principal);
+    expect(retired.shared.resource.azurerm_key_vault_secret).toEqual(shared.resource.azurerm_key_vault_secret);
+    expect(retired.shared.output.control_plane_principals).toEqual(shared.output.control_plane_principals);
+    expect(retired.shared.resource.terraform_data).toBeUndefined();
+  });
+
+  it("guards its three stacks (destroy only), which still find the principals by recorded object ID", () => {
+    for (const name of ["identities-myprefix-hc", "infra-myprefix-hc", "cluster-myprefix-hc"]) {
+      const guards = Object.keys(retired[name].resource.terraform_data ?? {}).filter((id) => id.startsWith("RetiredClusterGuard"));
+      expect({ name, guards: guards.length }).toEqual({ name, guards: 1 });
+    }
+    expect(retired["infra-myprefix-hc"].data.azuread_service_principal).toEqual(infra.data.azuread_service_principal);
+    expect(retired.aks.resource.terraform_data).toBeUndefined();
+    expect(retired.management.resource.terraform_data).toEqual(stacks.management.resource.terraform_data);
   });
 });
 
