@@ -451,6 +451,52 @@ describe("aroHcp control-plane principals: found by a key we own, checked at pla
   });
 });
 
+const HAVE_TERRAFORM = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
+(HAVE_TERRAFORM ? describe : describe.skip)("aroHcp control-plane principals with Terraform itself (built-in terraform_remote_state; runs where terraform is on PATH)", () => {
+  it("every reference infra and cluster read resolves, in the shape shared outputs, to that component's recorded IDs", () => {
+    const dir = tempDir();
+    const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+    const apply = (folder: string, json: unknown) => {
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, "main.tf.json"), JSON.stringify(json));
+      for (const args of [["init"], ["apply", "-auto-approve"]]) {
+        const run = spawnSync("terraform", [...args, "-input=false", "-no-color"], { cwd: folder, env, encoding: "utf8" });
+        expect({ args, stderr: run.status === 0 ? "" : run.stderr }).toEqual({ args, stderr: "" });
+      }
+      return JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: folder, env, encoding: "utf8" }).stdout);
+    };
+    try {
+      // shared: its output as synthesized, each reference to Entra replaced by a distinct literal ID.
+      const ids = new Map<string, string>();
+      const literal = (reference: string) => {
+        if (!ids.has(reference)) ids.set(reference, `00000000-0000-4000-8000-${String(ids.size + 1).padStart(12, "0")}`);
+        return ids.get(reference) as string;
+      };
+      const recorded = JSON.parse(JSON.stringify(shared.output.control_plane_principals.value).replace(/\$\{azuread_[^}]+\}/g, literal));
+      apply(path.join(dir, "shared"), { output: { control_plane_principals: { value: recorded } } });
+
+      for (const [name, stack] of Object.entries({ "infra-myprefix-hc": infra, "cluster-myprefix-hc": cluster })) {
+        // The consumer's own remote-state block, pointed at that state; outputs stand for the data sources.
+        const outputs: Record<string, { value: string }> = {};
+        for (const [id, data] of Object.entries(stack.data.azuread_service_principal) as [string, any][]) {
+          const clientId = /self\.client_id == (data\.terraform_remote_state\.[^)]+)\)/.exec(data.lifecycle.postcondition[0].condition)![1];
+          outputs[`${id}_object`] = { value: data.object_id };
+          outputs[`${id}_client`] = { value: `\${${clientId}}` };
+        }
+        const remote = { "shared-state": { backend: "local", config: { path: path.join(dir, "shared", "terraform.tfstate") } } };
+        const values = apply(path.join(dir, name), { data: { terraform_remote_state: remote }, output: outputs });
+        for (const [key, component] of Object.entries(recorded["myprefix-hc"]) as [string, any][]) {
+          const id = Object.keys(stack.data.azuread_service_principal).find((i) => i.startsWith(`ControlPlanePrincipals_${key}_`))!;
+          expect({ name, key, object: values[`${id}_object`].value, client: values[`${id}_client`].value }).toEqual({ name, key, object: component.object_id, client: component.client_id });
+        }
+      }
+      expect(ids.size).toBe(16);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe("aroHcp retired cluster", () => {
   const input = parse(fs.readFileSync(path.join(EXAMPLES, "aro-hcp.yaml"), "utf8"));
   input.clusters[0].retired = true;
