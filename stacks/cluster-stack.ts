@@ -11,7 +11,7 @@ import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
 import { ManagedIdentitiesInput, REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
 import { recordedControlPlanePrincipals } from "./shared-stack";
-import { configureAzureStack, configureKubernetesProvider, StackContext, terraformFilePath, guardRetiredCluster } from "./stack-setup";
+import { configureAzureStack, configureKubernetesProvider, guardRetiredCluster, StackContext, terraformFilePath } from "./stack-setup";
 
 export interface ClusterStackProps extends StackContext {
   /** The hosted cluster (it must have `hostedCluster` in the config). */
@@ -93,7 +93,8 @@ export class ClusterStack extends TerraformStack {
 
   /**
    * aroHcp: the Key Vault and secret names (derived), the control-plane service principals'
-   * client IDs (by the object IDs the shared stack recorded) and the data-plane identities' client IDs (by name).
+   * client IDs (by the object IDs the shared stack recorded) and the data-plane identities'
+   * client IDs (by name).
    */
   private managedIdentities(props: ClusterStackProps, stackName: string, clientId: (key: WorkloadIdentityKey) => string): ManagedIdentitiesInput {
     const { config, names, cluster } = props;

@@ -3,7 +3,7 @@ import { Construct } from "constructs";
 import { ClusterNames } from "../config/names";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
-import { configureAzureStack, StackContext, guardRetiredCluster } from "./stack-setup";
+import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
 
 export interface IdentitiesStackProps extends StackContext {
   readonly cluster: ClusterNames;

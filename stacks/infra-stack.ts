@@ -9,7 +9,7 @@ import { PrivateDnsZone } from "../constructs/cluster-infra/private-dns-zone";
 import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-identity-roles";
 import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
 import { recordedControlPlanePrincipals } from "./shared-stack";
-import { configureAzureStack, StackContext, guardRetiredCluster } from "./stack-setup";
+import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
 
 export interface InfraStackProps extends StackContext {
   /** The cluster; it must have `hosted` names (a `hostedCluster` in the config). */
