@@ -1,4 +1,5 @@
 import * as path from "node:path";
+import { removedClusterIssues, retiredClusterWarnings, writeClusterRecord } from "./config/deployed-clusters";
 import { formatIssues, loadConfigFile } from "./config/load";
 import { environmentWarnings } from "./config/rules";
 import { missingSecretFiles } from "./config/rules-secrets";
@@ -26,8 +27,9 @@ export function underCdktfCli(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * Validates the config and synthesizes every stack. Returns the exit code: 0 synthesized,
- * 1 config errors (nothing written), 2 usage.
+ * Validates the config and synthesizes every stack; with a remote backend, records the clusters
+ * (config/deployed-clusters.ts). Returns the exit code: 0 synthesized, 1 config errors or a
+ * removed cluster whose stacks hold state (nothing written), 2 usage.
  */
 export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): number {
   if (argv.includes("--help") || argv.includes("-h") || argv.length > 1) {
@@ -45,22 +47,27 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   const configFile = argv[0] ?? env.HCP_AZURE_CONFIG ?? DEFAULT_CONFIG;
   const outdir = path.resolve(env.CDKTF_OUTDIR ?? "cdktf.out");
   const loaded = loadConfigFile(configFile);
-  const errors = loaded.ok ? { ok: false as const, file: configFile, issues: missingSecretFiles(loaded.config, loaded.names) } : loaded;
+  // Facts of this machine and of the deployed state: secret files Terraform will read (files
+  // mode), and clusters dropped from the config while their stacks hold state (they could no
+  // longer be destroyed).
+  const errors = loaded.ok ? { ok: false as const, file: configFile, issues: [...missingSecretFiles(loaded.config, loaded.names), ...removedClusterIssues(loaded)] } : loaded;
   if (!loaded.ok || errors.issues.length > 0) {
     io.err(formatIssues(errors));
     io.err("nothing was written.");
     return 1;
   }
   const stacks = synthesize(loaded, outdir);
+  const record = writeClusterRecord(loaded);
   const width = Math.max(...stacks.map((s) => s.name.length));
   io.out(`synthesized ${configFile} -> ${path.relative(process.cwd(), outdir) || "."}/`);
   for (const s of stacks) {
     io.out(`  ${s.name.padEnd(width)}  ${s.resources} resources, ${s.dataSources} data sources, ${s.outputs} outputs`);
   }
   io.out(`  workspaces.json: the variables, environment and run order each stack needs (help/terraform-cloud.md)`);
+  if (record) io.out(`recorded the cluster stacks in ${path.relative(process.cwd(), record) || record} (commit it; help/retire-cluster.md)`);
   // Under the cdktf CLI, stderr is shown as [ERROR]: warnings go to stdout there.
   const warn = cli ? io.out : io.err;
-  for (const warning of [...loaded.warnings, ...environmentWarnings(loaded.config, env)]) warn(`warning: ${warning}`);
+  for (const warning of [...loaded.warnings, ...environmentWarnings(loaded.config, env), ...retiredClusterWarnings(loaded)]) warn(`warning: ${warning}`);
   if (!cli) io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
   return 0;
 }

@@ -142,6 +142,13 @@ export interface ClusterNames {
   readonly controlPlaneIdentities: readonly ControlPlaneIdentityNames[];
   /** Phase 3 names, when the cluster has `hostedCluster`. */
   readonly hosted?: HostedClusterNames;
+  /**
+   * `clusters[].retired`: its stacks are synthesized only to be destroyed. Constructs that protect
+   * what outlives a cluster (prevent_destroy) lift the protection for a retired cluster.
+   */
+  readonly retired: boolean;
+  /** This cluster's stacks, in destroy order: `cluster-` and `infra-` (with hosted), `identities-`. */
+  readonly stacks: readonly string[];
 }
 
 export interface DnsNames {
@@ -197,9 +204,20 @@ export interface DeploymentNames {
 
 export const SHARED_STACK = "shared";
 export const MANAGEMENT_STACK = "management";
-export const identitiesStackName = (cluster: string) => `identities-${cluster}`;
-export const infraStackName = (cluster: string) => `infra-${cluster}`;
-export const clusterStackName = (cluster: string) => `cluster-${cluster}`;
+/** Prefixes of the per-cluster stacks: `<prefix><cluster name>`. */
+const CLUSTER_STACK_PREFIXES = { identities: "identities-", infra: "infra-", cluster: "cluster-" } as const;
+export const identitiesStackName = (cluster: string) => `${CLUSTER_STACK_PREFIXES.identities}${cluster}`;
+export const infraStackName = (cluster: string) => `${CLUSTER_STACK_PREFIXES.infra}${cluster}`;
+export const clusterStackName = (cluster: string) => `${CLUSTER_STACK_PREFIXES.cluster}${cluster}`;
+
+/** Every stack a cluster of this name can have, in destroy order: `cluster-`, `infra-`, `identities-<name>`. */
+export const clusterStackNames = (cluster: string): string[] => [clusterStackName(cluster), infraStackName(cluster), identitiesStackName(cluster)];
+
+/** The cluster a per-cluster stack belongs to (`infra-hc1` → `hc1`), or undefined for a shared stack. */
+export function clusterOfStack(stack: string): string | undefined {
+  const prefix = Object.values(CLUSTER_STACK_PREFIXES).find((p) => stack.startsWith(p) && stack.length > p.length);
+  return prefix && stack.slice(prefix.length);
+}
 
 /** Blob paths of the OIDC documents inside the issuer container (ccoctl and Kubernetes layout). */
 export const OIDC_DISCOVERY_PATH = ".well-known/openid-configuration";
@@ -320,6 +338,8 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
       ownsIssuer,
       identities,
       controlPlaneIdentities: aroHcp ? controlPlaneIdentityNames(config.prefix, identityPrefix) : [],
+      retired: cluster.retired,
+      stacks: cluster.hostedCluster ? clusterStackNames(cluster.name) : [identitiesStackName(cluster.name)],
     };
   });
 

@@ -259,6 +259,12 @@ const cluster = z
       .default({ controlPlaneOperator: false, kms: false })
       .describe("Workload identities of this cluster."),
     hostedCluster: hostedCluster.optional(),
+    retired: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Being retired: its stacks are still synthesized so `cdktf destroy` can remove them, and a deploy of them fails at plan. Remove the cluster from the config once they are destroyed (help/retire-cluster.md).",
+      ),
   })
   .describe("A hosted cluster.");
 

@@ -78,10 +78,30 @@ export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[]
       if (entry !== "manifest.json") fs.cpSync(path.join(scratch, entry), path.join(outdir, entry), { recursive: true });
     }
     fs.cpSync(manifest, path.join(outdir, "manifest.json"));
+    removeStaleStacks(outdir, scratch);
     return summarize(outdir);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Removes the stack folders of `outdir` that the new synthesis (in `scratch`) no longer has: a
+ * removed cluster's, or another config's. They hold no state (local state lives beside the
+ * config), only Terraform's caches; a folder with a `terraform.tfstate` of its own is kept.
+ */
+export function removeStaleStacks(outdir: string, scratch: string): string[] {
+  const stacksDir = path.join(outdir, "stacks");
+  if (!fs.existsSync(stacksDir)) return [];
+  const current = new Set(fs.existsSync(path.join(scratch, "stacks")) ? fs.readdirSync(path.join(scratch, "stacks")) : []);
+  const removed: string[] = [];
+  for (const entry of fs.readdirSync(stacksDir, { withFileTypes: true })) {
+    const folder = path.join(stacksDir, entry.name);
+    if (!entry.isDirectory() || current.has(entry.name) || fs.existsSync(path.join(folder, "terraform.tfstate"))) continue;
+    fs.rmSync(folder, { recursive: true, force: true });
+    removed.push(entry.name);
+  }
+  return removed;
 }
 
 /** Counts what each synthesized stack holds, from the manifest. */

@@ -1,4 +1,3 @@
-import { DataAzureadServicePrincipal } from "@cdktf/provider-azuread/lib/data-azuread-service-principal";
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { DataAzurermUserAssignedIdentity } from "@cdktf/provider-azurerm/lib/data-azurerm-user-assigned-identity";
 import { RandomProvider } from "@cdktf/provider-random/lib/provider";
@@ -7,12 +6,14 @@ import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { WorkloadIdentityKey } from "../config/components";
 import { ClusterNames } from "../config/names";
+import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
 import { ManagedIdentitiesInput, REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
 import { pullSecretInput, secretsSource, signingKeyInput, sshPublicKeyInput } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
-import { configureAzureStack, configureKubernetesProvider, StackContext, terraformFilePath } from "./stack-setup";
+import { recordedControlPlanePrincipals } from "./shared-stack";
+import { configureAzureStack, configureKubernetesProvider, guardRetiredCluster, StackContext, terraformFilePath } from "./stack-setup";
 
 export interface ClusterStackProps extends StackContext {
   /** The hosted cluster (it must have `hostedCluster` in the config). */
@@ -36,6 +37,7 @@ export class ClusterStack extends TerraformStack {
     const stackName = hosted.clusterStack;
     super(scope, stackName);
     configureAzureStack(this, stackName, props);
+    guardRetiredCluster(this, cluster);
     configureKubernetesProvider(this, stackName, props);
     new RandomProvider(this, "random");
     if (!hosted.files.sshPublicKeyFile) new TlsProvider(this, "tls");
@@ -45,7 +47,7 @@ export class ClusterStack extends TerraformStack {
       if (!identity) throw new Error(`internal: clusters[${cluster.index}] has no ${key} identity`);
       return new DataAzurermUserAssignedIdentity(this, `Identity_${key}`, { name: identity.name, resourceGroupName: names.resourceGroup.name }).clientId;
     };
-    const identities = config.topology === "aroHcp" ? { managedIdentities: this.managedIdentities(props, clientId) } : { clientIds: workloadIdentityClientIds(cluster, clientId) };
+    const identities = config.topology === "aroHcp" ? { managedIdentities: this.managedIdentities(props, stackName, clientId) } : { clientIds: workloadIdentityClientIds(cluster, clientId) };
 
     // Plan-time secrets: files Terraform reads, or sensitive variables (secrets.source).
     const source = secretsSource(config);
@@ -112,17 +114,20 @@ export class ClusterStack extends TerraformStack {
 
   /**
    * aroHcp: the Key Vault and secret names (derived), the control-plane service principals'
-   * client IDs (by display name) and the data-plane identities' client IDs (by name).
+   * client IDs (by the object IDs the shared stack recorded) and the data-plane identities'
+   * client IDs (by name).
    */
-  private managedIdentities(props: ClusterStackProps, clientId: (key: WorkloadIdentityKey) => string): ManagedIdentitiesInput {
+  private managedIdentities(props: ClusterStackProps, stackName: string, clientId: (key: WorkloadIdentityKey) => string): ManagedIdentitiesInput {
     const { config, names, cluster } = props;
     if (!names.keyVault) throw new Error("internal: aroHcp without Key Vault names");
     new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+    // Found by the object IDs the shared stack recorded and checked at plan, never by display name.
+    const principals = new ControlPlanePrincipals(this, "ControlPlanePrincipals", {
+      principals: recordedControlPlanePrincipals(this, stackName, props, cluster),
+      tenantId: config.tenantId,
+    });
     const controlPlane = Object.fromEntries(
-      cluster.controlPlaneIdentities.map((identity) => [
-        identity.key,
-        { clientId: new DataAzureadServicePrincipal(this, `ControlPlaneIdentity_${identity.key}`, { displayName: identity.applicationName }).clientId, secretName: identity.secretName },
-      ]),
+      cluster.controlPlaneIdentities.map((identity) => [identity.key, { clientId: principals.clientIds.get(identity.key) as string, secretName: identity.secretName }]),
     ) as ManagedIdentitiesInput["controlPlane"];
     return {
       keyVault: { name: names.keyVault.name, tenantId: config.tenantId },

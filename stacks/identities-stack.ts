@@ -3,7 +3,7 @@ import { Construct } from "constructs";
 import { ClusterNames } from "../config/names";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
-import { configureAzureStack, StackContext } from "./stack-setup";
+import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
 
 export interface IdentitiesStackProps extends StackContext {
   readonly cluster: ClusterNames;
@@ -21,6 +21,7 @@ export class IdentitiesStack extends TerraformStack {
     const { config, names, cluster } = props;
     super(scope, cluster.identitiesStack);
     configureAzureStack(this, cluster.identitiesStack, props);
+    guardRetiredCluster(this, cluster);
 
     if (cluster.ownsIssuer) {
       new OidcIssuer(this, "OidcIssuer", {

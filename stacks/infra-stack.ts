@@ -7,7 +7,9 @@ import { ClusterResourceGroups } from "../constructs/cluster-infra/resource-grou
 import { EgressLoadBalancer } from "../constructs/cluster-infra/egress-load-balancer";
 import { PrivateDnsZone } from "../constructs/cluster-infra/private-dns-zone";
 import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-identity-roles";
-import { configureAzureStack, StackContext } from "./stack-setup";
+import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
+import { recordedControlPlanePrincipals } from "./shared-stack";
+import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
 
 export interface InfraStackProps extends StackContext {
   /** The cluster; it must have `hosted` names (a `hostedCluster` in the config). */
@@ -29,6 +31,7 @@ export class InfraStack extends TerraformStack {
     if (!hosted || !spec) throw new Error(`internal: InfraStack for clusters[${cluster.index}] (${cluster.name}) without hostedCluster`);
     super(scope, hosted.infraStack);
     configureAzureStack(this, hosted.infraStack, props, { deleteNonEmptyResourceGroups: true });
+    guardRetiredCluster(this, cluster);
     const { location, tags } = config;
 
     const groups = new ClusterResourceGroups(this, "ResourceGroups", { groups: hosted.resourceGroups, location, tags });
@@ -61,12 +64,16 @@ export class InfraStack extends TerraformStack {
       scopeDependencies: groups.createdByArmId,
     });
     if (hosted.controlPlaneRoleAssignments.length > 0) {
-      // aroHcp: the control-plane service principals (shared stack), found by display name.
+      // aroHcp: the control-plane service principals (shared stack), found by the object IDs the
+      // shared stack recorded and checked at plan, never by display name.
       new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+      const principals = new ControlPlanePrincipals(this, "ControlPlanePrincipals", {
+        principals: recordedControlPlanePrincipals(this, hosted.infraStack, props, cluster),
+        tenantId: config.tenantId,
+      });
       new WorkloadIdentityRoles(this, "ControlPlaneIdentityRoles", {
         assignments: hosted.controlPlaneRoleAssignments,
-        identities: cluster.controlPlaneIdentities.map((identity) => ({ key: identity.key, name: identity.applicationName })),
-        identityKind: "servicePrincipal",
+        identities: [...principals.objectIds].map(([key, principalId]) => ({ key, principalId })),
         identityResourceGroupName: names.resourceGroup.name,
         scopeDependencies: groups.createdByArmId,
       });

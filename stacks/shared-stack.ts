@@ -1,7 +1,7 @@
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
-import { TerraformOutput, TerraformStack } from "cdktf";
+import { Fn, TerraformOutput, TerraformStack, Token } from "cdktf";
 import { Construct } from "constructs";
 import { ControlPlaneIdentities } from "../constructs/control-plane-identities/control-plane-identities";
 import { DelegatedDnsZone } from "../constructs/dns/delegated-dns-zone";
@@ -12,7 +12,9 @@ import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
 import { hoursOf } from "../config/rules-aro-hcp";
 import { aroHcpSettings } from "../config/schema-aro-hcp";
-import { configureAzureStack, StackContext } from "./stack-setup";
+import { ClusterNames } from "../config/names";
+import { RecordedPrincipal } from "../constructs/control-plane-identities/control-plane-principals";
+import { configureAzureStack, remoteState, StackContext } from "./stack-setup";
 
 export interface SharedStackProps extends StackContext {
   /** SPKI PEM by absolute key file (from the config loader). */
@@ -21,6 +23,12 @@ export interface SharedStackProps extends StackContext {
 
 /** Output holding, per cluster, HyperShift's control-plane identities JSON (aroHcp). */
 export const CONTROL_PLANE_IDENTITIES_OUTPUT = "control_plane_identities";
+
+/**
+ * Output holding, per cluster and control-plane component, the service principal's `object_id`
+ * and `client_id` (aroHcp): the key the infra and cluster stacks find the principals by.
+ */
+export const CONTROL_PLANE_PRINCIPALS_OUTPUT = "control_plane_principals";
 
 /** Output holding azure_mgmt.json; the management stack reads it through remote state. */
 export const EXTERNAL_DNS_CREDENTIALS_OUTPUT = "external_dns_credentials";
@@ -146,6 +154,7 @@ export class SharedStack extends TerraformStack {
       tags: config.tags,
     });
     const json: Record<string, string> = {};
+    const principals: Record<string, Record<string, { client_id: string; object_id: string }>> = {};
     for (const cluster of names.clusters) {
       const identities = new ControlPlaneIdentities(this, `ControlPlaneIdentities_${cluster.name}`, {
         identities: cluster.controlPlaneIdentities,
@@ -158,11 +167,29 @@ export class SharedStack extends TerraformStack {
         tags: config.tags,
       });
       json[cluster.name] = identities.managedIdentitiesJson;
+      principals[cluster.name] = Object.fromEntries(
+        [...identities.identities].map(([key, identity]) => [key, { client_id: identity.clientId, object_id: identity.servicePrincipal.objectId }]),
+      );
     }
     new TerraformOutput(this, "key_vault_name", { value: vaultNames.name });
     new TerraformOutput(this, CONTROL_PLANE_IDENTITIES_OUTPUT, {
       value: json,
       description: "Per cluster, HyperShift's --managed-identities-file: terraform output -json control_plane_identities | jq -r '.\"<cluster>\"'",
     });
+    new TerraformOutput(this, CONTROL_PLANE_PRINCIPALS_OUTPUT, {
+      value: principals,
+      description: "Per cluster and component, the control-plane service principal's object_id and client_id: the infra and cluster stacks find the principals by them.",
+    });
   }
+}
+
+/**
+ * aroHcp: the cluster's control-plane service principals as the shared stack recorded them,
+ * read from its state (references, resolved at plan time).
+ */
+export function recordedControlPlanePrincipals(stack: TerraformStack, stackName: string, context: StackContext, cluster: ClusterNames): RecordedPrincipal[] {
+  const state = remoteState(stack, stackName, context.names.sharedStack, context);
+  const recorded = (key: string, field: "object_id" | "client_id") =>
+    Token.asString(Fn.lookupNested(state.get(CONTROL_PLANE_PRINCIPALS_OUTPUT), [cluster.name, key, field]));
+  return cluster.controlPlaneIdentities.map(({ key }) => ({ key, objectId: recorded(key, "object_id"), clientId: recorded(key, "client_id") }));
 }

@@ -15,8 +15,9 @@ import {
   TerraformStack,
 } from "cdktf";
 import * as path from "node:path";
-import { DeploymentNames } from "../config/names";
+import { ClusterNames, DeploymentNames } from "../config/names";
 import { kubernetesInputs } from "../config/plan-time-inputs";
+import { RetiredClusterGuard } from "../constructs/lifecycle/retired-cluster-guard";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { Config } from "../config/schema";
 import { escapeTemplates } from "../constructs/terraform-literal";
@@ -211,4 +212,10 @@ export function configureBackend(stack: TerraformStack, stackName: string, conte
       });
       return;
   }
+}
+
+/** `clusters[].retired`: the cluster's stacks plan only in destroy mode (see RetiredClusterGuard). */
+export function guardRetiredCluster(stack: TerraformStack, cluster: ClusterNames): void {
+  if (!cluster.retired) return;
+  new RetiredClusterGuard(stack, "RetiredClusterGuard", { clusterName: cluster.name, origin: `clusters[${cluster.index}].retired`, stacks: cluster.stacks });
 }

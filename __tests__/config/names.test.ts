@@ -1,4 +1,4 @@
-import { defaultPrivateKeyFile, defaultStorageAccountName, deriveNames, stableSuffix } from "../../config/names";
+import { clusterOfStack, clusterStackNames, defaultPrivateKeyFile, defaultStorageAccountName, deriveNames, stableSuffix } from "../../config/names";
 import { configSchema } from "../../config/schema";
 import { minimalConfig } from "../helpers";
 
@@ -96,5 +96,17 @@ describe("names (topology: aroHcp)", () => {
     expect(vault?.id).toBe(`/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/abcdefghijklm-nop-hcp-persistent/providers/Microsoft.KeyVault/vaults/${vault?.name}`);
     expect(names({ topology: "aroHcp", prefix: "abcdefghijkl-x" }).keyVault?.name).toMatch(/^abcdefghijkl-kv-/);
     expect(names({}).keyVault).toBeUndefined();
+  });
+});
+
+describe("per-cluster stack names", () => {
+  it("clusterOfStack inverts identities-, infra- and cluster-<name>, and knows no shared stack", () => {
+    expect(["identities-hc1", "infra-hc1", "cluster-hc1", "cluster-infra-x", "infra-cluster-y"].map(clusterOfStack)).toEqual(["hc1", "hc1", "hc1", "infra-x", "cluster-y"]);
+    expect(["shared", "management", "aks", "infra-", "clusters-hc1"].map(clusterOfStack)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it("clusterStackNames lists a cluster's stacks in destroy order, each mapping back to the cluster", () => {
+    expect(clusterStackNames("hc1")).toEqual(["cluster-hc1", "infra-hc1", "identities-hc1"]);
+    expect(clusterStackNames("infra-x").map(clusterOfStack)).toEqual(["infra-x", "infra-x", "infra-x"]);
   });
 });

@@ -363,6 +363,21 @@ describe("WorkloadIdentityRoles", () => {
     expect(roles.node.findChild("ingress").node.tryFindChild("Identity")).toBeDefined();
   });
 
+  it("gives a principal with a known object ID its roles without any lookup", () => {
+    const objectId = "22222222-2222-2222-2222-222222222222";
+    const json = build({ identities: [{ key: "nodePoolManagement", name: "hc1-nodepool-mgmt" }, { key: "ingress", principalId: objectId }] });
+    expect(Object.values(json.data.azurerm_user_assigned_identity).map((d: any) => d.name)).toEqual(["hc1-nodepool-mgmt"]);
+    expect(json.data.azuread_service_principal).toBeUndefined();
+    const ingress = resources(json, "azurerm_role_assignment").filter((r) => r.name === uuidv5("c") || r.name === uuidv5("d"));
+    expect(ingress.map((r) => r.principal_id)).toEqual([objectId, objectId]);
+  });
+
+  it("rejects a known principal ID that is not a GUID", () => {
+    expect(() => build({ identities: [{ key: "nodePoolManagement", name: "hc1-nodepool-mgmt" }, { key: "ingress", principalId: "hc1-ingress" }] })).toThrow(
+      'identities.ingress.principalId "hc1-ingress" must be an object ID (GUID) or a reference',
+    );
+  });
+
   it("rejects a repeated name, an unknown identity and a scope that is not a resource group", () => {
     const bad = [
       ...assignments,

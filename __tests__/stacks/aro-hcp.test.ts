@@ -3,8 +3,9 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parse } from "yaml";
 import { addStacks } from "../../stacks/app";
-import { loadExample, only, REPO, resources, SEED_003_CONTROL_PLANE_SUFFIXES, synthStacks, tempDir } from "../helpers";
+import { EXAMPLES, loadExample, loadInline, only, REPO, resources, SEED_003_CONTROL_PLANE_SUFFIXES, synthStacks, tempDir } from "../helpers";
 
 /**
  * The ARO HCP-style topology (topology: aroHcp, seed 003) end to end, on examples/aro-hcp.yaml:
@@ -57,6 +58,12 @@ const strings = (value: unknown): string[] =>
 /** Every key in a value, recursively. */
 const keys = (value: unknown): string[] =>
   typeof value === "object" && value !== null ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : [];
+
+/** `<cluster>/<key>` of a reference into the shared stack's control_plane_principals output, else undefined. */
+function recordedEntry(expression: string, field: "object_id" | "client_id"): string | undefined {
+  const match = new RegExp(`^\\$\\{data\\.terraform_remote_state\\.shared-state\\.outputs\\.control_plane_principals\\["([\\w-]+)"\\]\\.(\\w+)\\.${field}\\}$`).exec(expression);
+  return match ? `${match[1]}/${match[2]}` : undefined;
+}
 
 describe("aroHcp stacks", () => {
   it("are exactly aks, shared, identities, management, infra and cluster", () => {
@@ -231,11 +238,14 @@ describe("aroHcp infra stack", () => {
   const assignments = resources(infra, "azurerm_role_assignment");
   const dataPlane = assignments.filter((a) => a.principal_id.startsWith("${data.azurerm_user_assigned_identity."));
   const controlPlane = assignments.filter((a) => a.principal_id.startsWith("${data.azuread_service_principal."));
-  /** The looked-up name of the principal an assignment targets. */
+  /**
+   * Who an assignment targets: the looked-up name of a managed identity, or for a service
+   * principal the shared stack's recorded entry its object ID comes from (`<cluster>/<key>`).
+   */
   const principalName = (assignment: any) => {
     const [, type, id] = /^\$\{data\.(\w+)\.([\w-]+)\.(?:principal_id|object_id)\}$/.exec(assignment.principal_id)!;
     const data = infra.data[type][id];
-    return data.name ?? data.display_name;
+    return data.name ?? recordedEntry(data.object_id, "object_id");
   };
   const row = (a: any) => ({ principal: principalName(a), role: a.role_definition_id, scope: a.scope, name: a.name });
   const byRow = (a: { principal: string; scope: string }, b: { principal: string; scope: string }) => (a.principal + a.scope).localeCompare(b.principal + b.scope);
@@ -260,8 +270,9 @@ describe("aroHcp infra stack", () => {
     expect(Object.values(infra.data.azurerm_user_assigned_identity).map((d: any) => d.resource_group_name)).toEqual(["os4-common", "os4-common", "os4-common"]);
   });
 
-  it("grants the control-plane service principals HyperShift's 18 assignments (CPO always), found by display name", () => {
-    const sp = (suffix: string) => `myprefix-hc-${suffix}`;
+  it("grants the control-plane service principals HyperShift's 18 assignments (CPO always), found by the object IDs the shared stack recorded", () => {
+    const keyOf = Object.fromEntries(Object.entries(CONTROL_PLANE).map(([key, suffix]) => [suffix, key]));
+    const sp = (suffix: string) => `myprefix-hc/${keyOf[suffix]}`;
     const grant = (suffix: string, component: string, role: string, scope: string) => ({ principal: sp(suffix), role: ROLE(role), scope, name: uuidv5Dns(`${infraId}-${component}-${scope}`) });
     const expected = [
       grant("nodepool-mgmt", "capz", CONTRIBUTOR, managed),
@@ -285,7 +296,7 @@ describe("aroHcp infra stack", () => {
     ];
     expect(expected).toHaveLength(18);
     expect(controlPlane.map(row).sort(byRow)).toEqual(expected.sort(byRow));
-    expect(Object.values(infra.data.azuread_service_principal).map((d: any) => d.display_name).sort()).toEqual(
+    expect(Object.values(infra.data.azuread_service_principal).map((d: any) => recordedEntry(d.object_id, "object_id")).sort()).toEqual(
       Object.values(CONTROL_PLANE).map(sp).sort(),
     );
     expect(assignments).toHaveLength(21);
@@ -305,13 +316,13 @@ describe("aroHcp cluster stack", () => {
     expect(hc.metadata.annotations).toEqual({ "hypershift.openshift.io/pod-security-admission-label-override": "baseline" });
   });
 
-  it("names the vault and the 8 control-plane secrets, utf-8, with client IDs of the service principals found by display name", () => {
+  it("names the vault and the 8 control-plane secrets, utf-8, with client IDs of the service principals found by their recorded object IDs", () => {
     const controlPlane = auth.managedIdentities.controlPlane;
     expect(Object.keys(controlPlane).sort()).toEqual(["managedIdentitiesKeyVault", ...Object.keys(CONTROL_PLANE)].sort());
     expect(controlPlane.managedIdentitiesKeyVault).toEqual({ name: "myprefix-hcp-kv", tenantID: TENANT });
     for (const [key, suffix] of Object.entries(CONTROL_PLANE)) {
       const [, id] = /^\$\{data\.azuread_service_principal\.([\w-]+)\.client_id\}$/.exec(controlPlane[key].clientID)!;
-      expect(cluster.data.azuread_service_principal[id].display_name).toBe(`myprefix-hc-${suffix}`);
+      expect(recordedEntry(cluster.data.azuread_service_principal[id].object_id, "object_id")).toBe(`myprefix-hc/${key}`);
       expect(controlPlane[key]).toEqual({ clientID: controlPlane[key].clientID, credentialsSecretName: `myprefix-hc-${suffix}`, objectEncoding: "utf-8" });
     }
   });
@@ -388,8 +399,131 @@ describe("aroHcp secret hygiene", () => {
   });
 });
 
+describe("aroHcp control-plane principals: found by a key we own, checked at plan", () => {
+  const consumers = { "infra-myprefix-hc": infra, "cluster-myprefix-hc": cluster };
+
+  it("no stack of any example looks an Entra principal or application up by display name", () => {
+    const examples = ["aro-hcp.yaml", "external-dns.yaml", "basic.yaml", "isolated-clusters.yaml"];
+    const byName = examples.flatMap((example) =>
+      Object.entries(example === "aro-hcp.yaml" ? stacks : synthStacks(loadExample(example))).flatMap(([name, stack]) =>
+        ["azuread_service_principal", "azuread_application", "azuread_service_principals", "azuread_application_published_app_ids"].flatMap((type) =>
+          Object.values(stack.data?.[type] ?? {})
+            .filter((d: any) => d.display_name !== undefined || d.display_names !== undefined)
+            .map(() => `${example} ${name} ${type}`),
+        ),
+      ),
+    );
+    expect(byName).toEqual([]);
+  });
+
+  it("the shared stack records, per cluster and component, the service principal's object ID and its application's client ID", () => {
+    const recorded = shared.output.control_plane_principals.value["myprefix-hc"];
+    expect(Object.keys(recorded).sort()).toEqual(Object.keys(CONTROL_PLANE).sort());
+    const applicationOf = (key: string) => Object.entries(shared.resource.azuread_application).find(([id]) => id.startsWith(`ControlPlaneIdentities_myprefix-hc_${key}_Application_`))![0];
+    const principalOf = (key: string) => Object.entries(shared.resource.azuread_service_principal).find(([id]) => id.startsWith(`ControlPlaneIdentities_myprefix-hc_${key}_ServicePrincipal_`))![0];
+    for (const key of Object.keys(CONTROL_PLANE)) {
+      expect(recorded[key]).toEqual({
+        client_id: `\${azuread_application.${applicationOf(key)}.client_id}`,
+        object_id: `\${azuread_service_principal.${principalOf(key)}.object_id}`,
+      });
+    }
+  });
+
+  it.each(Object.keys(consumers))("%s finds each of the 8 principals by the recorded object ID, read from the shared stack's state", (name) => {
+    const stack = consumers[name as keyof typeof consumers];
+    const found = Object.values(stack.data.azuread_service_principal) as any[];
+    expect(found.map((d) => recordedEntry(d.object_id, "object_id")).sort()).toEqual(Object.keys(CONTROL_PLANE).map((key) => `myprefix-hc/${key}`).sort());
+    expect(found.every((d) => Object.keys(d).sort().join() === "lifecycle,object_id")).toBe(true);
+    expect(stack.data.terraform_remote_state["shared-state"]).toEqual({ backend: "local", config: { path: "../../../examples/terraform-state/shared.tfstate" } });
+  });
+
+  it.each(Object.keys(consumers))("%s asserts at plan that each principal found has the recorded client ID, in our tenant", (name) => {
+    const stack = consumers[name as keyof typeof consumers];
+    for (const data of Object.values(stack.data.azuread_service_principal) as any[]) {
+      const entry = recordedEntry(data.object_id, "object_id")!;
+      const [clusterName, key] = entry.split("/");
+      const [postcondition] = data.lifecycle.postcondition;
+      expect(data.lifecycle.postcondition).toHaveLength(1);
+      expect(postcondition.condition).toBe(
+        `\${((self.client_id == data.terraform_remote_state.shared-state.outputs.control_plane_principals["${clusterName}"].${key}.client_id) && (self.application_tenant_id == "${TENANT}"))}`,
+      );
+      expect(postcondition.error_message).toContain(`The ${key} control-plane service principal`);
+    }
+  });
+});
+
+const HAVE_TERRAFORM = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
+(HAVE_TERRAFORM ? describe : describe.skip)("aroHcp control-plane principals with Terraform itself (built-in terraform_remote_state; runs where terraform is on PATH)", () => {
+  it("every reference infra and cluster read resolves, in the shape shared outputs, to that component's recorded IDs", () => {
+    const dir = tempDir();
+    const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+    const apply = (folder: string, json: unknown) => {
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, "main.tf.json"), JSON.stringify(json));
+      for (const args of [["init"], ["apply", "-auto-approve"]]) {
+        const run = spawnSync("terraform", [...args, "-input=false", "-no-color"], { cwd: folder, env, encoding: "utf8" });
+        expect({ args, stderr: run.status === 0 ? "" : run.stderr }).toEqual({ args, stderr: "" });
+      }
+      return JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: folder, env, encoding: "utf8" }).stdout);
+    };
+    try {
+      // shared: its output as synthesized, each reference to Entra replaced by a distinct literal ID.
+      const ids = new Map<string, string>();
+      const literal = (reference: string) => {
+        if (!ids.has(reference)) ids.set(reference, `00000000-0000-4000-8000-${String(ids.size + 1).padStart(12, "0")}`);
+        return ids.get(reference) as string;
+      };
+      const recorded = JSON.parse(JSON.stringify(shared.output.control_plane_principals.value).replace(/\$\{azuread_[^}]+\}/g, literal));
+      apply(path.join(dir, "shared"), { output: { control_plane_principals: { value: recorded } } });
+
+      for (const [name, stack] of Object.entries({ "infra-myprefix-hc": infra, "cluster-myprefix-hc": cluster })) {
+        // The consumer's own remote-state block, pointed at that state; outputs stand for the data sources.
+        const outputs: Record<string, { value: string }> = {};
+        for (const [id, data] of Object.entries(stack.data.azuread_service_principal) as [string, any][]) {
+          const clientId = /self\.client_id == (data\.terraform_remote_state\.[^)]+)\)/.exec(data.lifecycle.postcondition[0].condition)![1];
+          outputs[`${id}_object`] = { value: data.object_id };
+          outputs[`${id}_client`] = { value: `\${${clientId}}` };
+        }
+        const remote = { "shared-state": { backend: "local", config: { path: path.join(dir, "shared", "terraform.tfstate") } } };
+        const values = apply(path.join(dir, name), { data: { terraform_remote_state: remote }, output: outputs });
+        for (const [key, component] of Object.entries(recorded["myprefix-hc"]) as [string, any][]) {
+          const id = Object.keys(stack.data.azuread_service_principal).find((i) => i.startsWith(`ControlPlanePrincipals_${key}_`))!;
+          expect({ name, key, object: values[`${id}_object`].value, client: values[`${id}_client`].value }).toEqual({ name, key, object: component.object_id, client: component.client_id });
+        }
+      }
+      expect(ids.size).toBe(16);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe("aroHcp retired cluster", () => {
+  const input = parse(fs.readFileSync(path.join(EXAMPLES, "aro-hcp.yaml"), "utf8"));
+  input.clusters[0].retired = true;
+  const retired = synthStacks(loadInline(input));
+
+  it("keeps its control-plane principals, certificates, secrets and recorded IDs in shared until the cluster leaves the config", () => {
+    expect(retired.shared.resource.azuread_application).toEqual(shared.resource.azuread_application);
+    expect(retired.shared.resource.azuread_service_principal).toEqual(shared.resource.azuread_service_principal);
+    expect(retired.shared.resource.azurerm_key_vault_secret).toEqual(shared.resource.azurerm_key_vault_secret);
+    expect(retired.shared.output.control_plane_principals).toEqual(shared.output.control_plane_principals);
+    expect(retired.shared.resource.terraform_data).toBeUndefined();
+  });
+
+  it("guards its three stacks (destroy only), which still find the principals by recorded object ID", () => {
+    for (const name of ["identities-myprefix-hc", "infra-myprefix-hc", "cluster-myprefix-hc"]) {
+      const guards = Object.keys(retired[name].resource.terraform_data ?? {}).filter((id) => id.startsWith("RetiredClusterGuard"));
+      expect({ name, guards: guards.length }).toEqual({ name, guards: 1 });
+    }
+    expect(retired["infra-myprefix-hc"].data.azuread_service_principal).toEqual(infra.data.azuread_service_principal);
+    expect(retired.aks.resource.terraform_data).toBeUndefined();
+    expect(retired.management.resource.terraform_data).toEqual(stacks.management.resource.terraform_data);
+  });
+});
+
 describe("aroHcp snapshots", () => {
-  it.each(["aks", "shared", "identities-myprefix-hc"])("stack %s", (name) => {
+  it.each(["aks", "shared", "identities-myprefix-hc", "infra-myprefix-hc", "cluster-myprefix-hc"])("stack %s", (name) => {
     expect(stacks[name]).toMatchSnapshot();
   });
 });

@@ -1,7 +1,6 @@
-import { DataAzureadServicePrincipal } from "@cdktf/provider-azuread/lib/data-azuread-service-principal";
 import { DataAzurermUserAssignedIdentity } from "@cdktf/provider-azurerm/lib/data-azurerm-user-assigned-identity";
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
-import { ITerraformDependable } from "cdktf";
+import { ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 
@@ -22,16 +21,13 @@ export interface WorkloadRoleAssignment {
 export interface WorkloadIdentityRolesProps {
   /** The assignments, each (identity, scopeKind) and each name at most once. */
   readonly assignments: readonly WorkloadRoleAssignment[];
-  /** Names of the existing identities by key: user-assigned identity names (3-128 letters, digits, '-' or '_'), or service principal display names. */
-  readonly identities: ReadonlyArray<{ readonly key: string; readonly name: string }>;
   /**
-   * What the identities are: user-assigned managed identities (found by name in
-   * identityResourceGroupName), or Entra service principals (found by display name, which must be
-   * unique in the tenant: the lookup fails otherwise).
-   * @default "userAssignedIdentity"
+   * Who gets the roles, by key: a user-assigned managed identity found by `name` (3-128 letters,
+   * digits, '-' or '_') in identityResourceGroupName, or a principal whose object ID is known
+   * already (`principalId`, e.g. checked by ControlPlanePrincipals): no lookup then.
    */
-  readonly identityKind?: "userAssignedIdentity" | "servicePrincipal";
-  /** Resource group of user-assigned identities (the persistent group); unused for service principals. */
+  readonly identities: ReadonlyArray<{ readonly key: string; readonly name: string } | { readonly key: string; readonly principalId: string }>;
+  /** Resource group of user-assigned identities (the persistent group); unused for `principalId` entries. */
   readonly identityResourceGroupName: string;
   /**
    * What an assignment must wait for, by scope ARM ID (case-insensitive): the resource groups
@@ -47,7 +43,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * The roles HyperShift's `--assign-service-principal-roles` grants the workload identities
  * (cmd/infra/azure/rbac.go), on the cluster's resource groups and the base domain's group. The
- * identities live in another stack, so their principal IDs are looked up by name, once each.
+ * identities live in another stack, so their principal IDs are looked up by name, once each
+ * (managed identity names are unique in their resource group), unless they are known already.
  */
 export class WorkloadIdentityRoles extends Construct {
   /** Role assignments by `<identity>/<scopeKind>`. */
@@ -56,7 +53,7 @@ export class WorkloadIdentityRoles extends Construct {
   constructor(scope: Construct, id: string, props: WorkloadIdentityRolesProps) {
     super(scope, id);
     validate(props);
-    const identityNames = new Map(props.identities.map((identity) => [identity.key, identity.name]));
+    const identitiesByKey = new Map(props.identities.map((identity) => [identity.key, identity]));
     const dependencies = new Map([...(props.scopeDependencies ?? [])].map(([armId, dependable]) => [armId.toLowerCase(), dependable]));
     // One construct per identity: its lookup and its assignments, `<identity>/<scopeKind>`.
     const identities = new Map<string, { scope: Construct; principalId: string }>();
@@ -64,11 +61,11 @@ export class WorkloadIdentityRoles extends Construct {
       let found = identities.get(key);
       if (!found) {
         const scope = new Construct(this, key);
-        const name = identityNames.get(key) ?? "";
+        const known = identitiesByKey.get(key);
         const principalId =
-          props.identityKind === "servicePrincipal"
-            ? new DataAzureadServicePrincipal(scope, "ServicePrincipal", { displayName: name }).objectId
-            : new DataAzurermUserAssignedIdentity(scope, "Identity", { name, resourceGroupName: props.identityResourceGroupName }).principalId;
+          known && "principalId" in known
+            ? known.principalId
+            : new DataAzurermUserAssignedIdentity(scope, "Identity", { name: known?.name ?? "", resourceGroupName: props.identityResourceGroupName }).principalId;
         identities.set(key, (found = { scope, principalId }));
       }
       return found;
@@ -103,8 +100,10 @@ function validate(props: WorkloadIdentityRolesProps): void {
   const problems: string[] = [];
   const identityKeys = new Set(props.identities.map((identity) => identity.key));
   for (const identity of props.identities) {
-    if (props.identityKind === "servicePrincipal") {
-      if (identity.name.length === 0 || identity.name.length > 120) problems.push(`identities.${identity.key}.name "${identity.name}" must be 1-120 characters (display name)`);
+    if ("principalId" in identity) {
+      if (!Token.isUnresolved(identity.principalId) && !UUID.test(identity.principalId.toLowerCase())) {
+        problems.push(`identities.${identity.key}.principalId "${identity.principalId}" must be an object ID (GUID) or a reference`);
+      }
     } else if (!AZURE_NAME_RULES.userAssignedIdentity.test(identity.name)) {
       problems.push(`identities.${identity.key}.name "${identity.name}" ${AZURE_NAME_RULES.userAssignedIdentity.rule}`);
     }

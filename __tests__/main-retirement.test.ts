@@ -1,0 +1,139 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { stringify } from "yaml";
+import { main } from "../main";
+import { EXAMPLES, hostedClusterSpec, tempDir } from "./helpers";
+
+/**
+ * Retiring a cluster end to end through `npm run synth` (main): synth with the cluster, synth it
+ * retired, synth it removed → refused while its stacks hold state; accepted once they are empty.
+ * Local backend (state files on disk) and azurerm (the committed record beside the config).
+ */
+
+function run(config: string, outdir: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = main([config], { CDKTF_OUTDIR: outdir }, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+const manifestStacks = (outdir: string) => Object.keys(JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8")).stacks).sort();
+const stackJson = (outdir: string, stack: string) => JSON.parse(fs.readFileSync(path.join(outdir, "stacks", stack, "cdk.tf.json"), "utf8"));
+const stackFolders = (outdir: string) => fs.readdirSync(path.join(outdir, "stacks")).sort();
+
+describe("retiring a cluster (npm run synth)", () => {
+  let work: string;
+  let outdir: string;
+  let config: string;
+  beforeEach(() => {
+    work = tempDir();
+    outdir = path.join(work, "cdktf.out");
+    config = path.join(work, "dev.yaml");
+    fs.copyFileSync(path.join(EXAMPLES, "keys", "example-signer.public"), path.join(work, "signer.public"));
+    fs.copyFileSync(path.join(EXAMPLES, "operator", "hypershift-operator.yaml"), path.join(work, "bundle.yaml"));
+  });
+  afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  const cluster = (name: string, extra: Record<string, unknown> = {}) => ({ name, hostedCluster: { ...hostedClusterSpec(), nodePools: [{ name }] }, ...extra });
+  const writeConfig = (clusters: unknown[], backend?: unknown) =>
+    fs.writeFileSync(
+      config,
+      stringify({
+        prefix: "demo",
+        subscriptionId: "00000000-0000-0000-0000-000000000000",
+        tenantId: "11111111-1111-1111-1111-111111111111",
+        location: "eastus",
+        serviceAccountSigningKey: { publicKeyFile: "signer.public" },
+        clusters,
+        managementCluster: { operator: { bundleFile: "bundle.yaml" } },
+        // The pull secret and signing key are read only where Terraform runs (not in this test).
+        secrets: { source: "files", filesOnlyWhereTerraformRuns: true },
+        ...(backend ? { backend } : {}),
+      }),
+    );
+  const hc2Stacks = ["cluster-hc2", "identities-hc2", "infra-hc2"];
+  const withoutGuard = (json: any) => {
+    const copy = JSON.parse(JSON.stringify(json));
+    for (const id of Object.keys(copy.resource.terraform_data ?? {})) if (id.startsWith("RetiredClusterGuard")) delete copy.resource.terraform_data[id];
+    if (copy.resource.terraform_data && Object.keys(copy.resource.terraform_data).length === 0) delete copy.resource.terraform_data;
+    delete copy.locals;
+    return copy;
+  };
+
+  it("local backend: with the cluster, retired, removed while its state holds resources (refused), removed once destroyed", () => {
+    // 1. Both clusters.
+    writeConfig([cluster("hc1"), cluster("hc2")]);
+    expect(run(config, outdir).code).toBe(0);
+    expect(manifestStacks(outdir)).toEqual(["cluster-hc1", "cluster-hc2", "identities-hc1", "identities-hc2", "infra-hc1", "infra-hc2", "management", "shared"]);
+    const before = Object.fromEntries(hc2Stacks.map((s) => [s, stackJson(outdir, s)]));
+    // What a deploy leaves: state files beside the config.
+    const states = path.join(work, "terraform-state");
+    fs.mkdirSync(states);
+    const state = (count: number) => JSON.stringify({ version: 4, resources: Array.from({ length: count }, (_, i) => ({ mode: "managed", type: "t", name: `r${i}`, instances: [{}] })) });
+    for (const [stack, count] of [["identities-hc2", 19], ["infra-hc2", 12], ["cluster-hc2", 7], ["shared", 5]] as const) fs.writeFileSync(path.join(states, `${stack}.tfstate`), state(count));
+
+    // 2. hc2 retired: its stacks are still synthesized, unchanged but for the guard, and synth says what to do next.
+    writeConfig([cluster("hc1"), cluster("hc2", { retired: true })]);
+    const retired = run(config, outdir);
+    expect(retired.code).toBe(0);
+    expect(retired.err).toContain("warning: clusters[1] (hc2) is retired: its stacks plan only to be destroyed. Run npm run destroy -- cluster-hc2 infra-hc2 identities-hc2");
+    expect(manifestStacks(outdir)).toContain("infra-hc2");
+    for (const stack of hc2Stacks) {
+      const json = stackJson(outdir, stack);
+      expect(Object.keys(json.resource.terraform_data).filter((id) => id.startsWith("RetiredClusterGuard"))).toHaveLength(1);
+      expect(withoutGuard(json)).toEqual(withoutGuard(before[stack]));
+    }
+    expect(stackJson(outdir, "infra-hc1").locals).toBeUndefined();
+
+    // 3. hc2 removed while its state holds resources: refused, nothing written.
+    writeConfig([cluster("hc1")]);
+    const manifestBefore = fs.readFileSync(path.join(outdir, "manifest.json"), "utf8");
+    const refused = run(config, outdir);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`config error(s) in ${config}:`);
+    expect(refused.err).toMatch(/^ {2}clusters: "hc2" was removed from the config, but its stacks may still hold state \(.*cluster-hc2\.tfstate: 7 resources, .*infra-hc2\.tfstate: 12 resources, .*identities-hc2\.tfstate: 19 resources\)\. Put it back with retired: true/m);
+    expect(refused.err).toContain("nothing was written");
+    expect(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8")).toBe(manifestBefore);
+    expect(stackFolders(outdir)).toEqual(expect.arrayContaining(hc2Stacks));
+
+    // 4. After `npm run destroy -- cluster-hc2 infra-hc2 identities-hc2`: empty states, removal accepted, stale folders gone.
+    for (const stack of hc2Stacks) fs.writeFileSync(path.join(states, `${stack}.tfstate`), state(0));
+    const removed = run(config, outdir);
+    expect(removed.code).toBe(0);
+    expect(manifestStacks(outdir)).toEqual(["cluster-hc1", "identities-hc1", "infra-hc1", "management", "shared"]);
+    expect(stackFolders(outdir)).toEqual(["cluster-hc1", "identities-hc1", "infra-hc1", "management", "shared"]);
+    expect(fs.readdirSync(work).sort()).toEqual(["bundle.yaml", "cdktf.out", "dev.yaml", "signer.public", "terraform-state"]); // no record with the local backend
+  });
+
+  it("azurerm backend: synth records the clusters; removing one is refused until its line leaves the record", () => {
+    const backend = { type: "azurerm", resourceGroupName: "tfstate-rg", storageAccountName: "demotfstate", containerName: "tfstate" };
+    const record = path.join(work, "dev.clusters.lock");
+    const lines = () => fs.readFileSync(record, "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
+
+    writeConfig([cluster("hc2"), cluster("hc1")], backend);
+    const first = run(config, outdir);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain("recorded the cluster stacks in");
+    expect(lines()).toEqual(["cluster-hc1", "cluster-hc2", "identities-hc1", "identities-hc2", "infra-hc1", "infra-hc2"]);
+    expect(run(config, outdir).out).not.toContain("recorded the cluster stacks"); // unchanged: not rewritten
+
+    writeConfig([cluster("hc1"), cluster("hc2", { retired: true })], backend);
+    expect(run(config, outdir).code).toBe(0);
+    expect(lines()).toEqual(["cluster-hc1", "cluster-hc2 retired", "identities-hc1", "identities-hc2 retired", "infra-hc1", "infra-hc2 retired"]);
+
+    writeConfig([cluster("hc1")], backend);
+    const refused = run(config, outdir);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('clusters: "hc2" was removed from the config, but');
+    expect(refused.err).toMatch(/its stacks may still hold state \(cluster-hc2 retired, infra-hc2 retired, identities-hc2 retired: listed in \S*dev\.clusters\.lock, azurerm backend\)/);
+    expect(refused.err).toContain("Once the destroy has completed, delete their lines (cluster-hc2, infra-hc2, identities-hc2) from");
+    expect(lines()).toEqual(["cluster-hc1", "cluster-hc2 retired", "identities-hc1", "identities-hc2 retired", "infra-hc1", "infra-hc2 retired"]);
+    expect(manifestStacks(outdir)).toContain("infra-hc2");
+
+    // The operator confirms the destroy by deleting the lines (reviewed in the same change as the config).
+    fs.writeFileSync(record, fs.readFileSync(record, "utf8").replace(/^.*-hc2 retired\n/gm, ""));
+    expect(run(config, outdir).code).toBe(0);
+    expect(lines()).toEqual(["cluster-hc1", "identities-hc1", "infra-hc1"]);
+    expect(stackFolders(outdir)).not.toContain("infra-hc2");
+  });
+});
