@@ -78,7 +78,11 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     rule: "always",
     crdMessage: "issuerURL is immutable",
     read: text("spec.issuerURL"),
-    configKey: (c) => [...new Set([c.storageAccountOrigin, c.cluster.issuer.containerOrigin, "oidc.issuer"])].join(", "),
+    configKey: (c) => {
+      // perCluster: the container is the cluster's name, which is the stack's identity.
+      const keys = c.cluster.ownsIssuer ? "oidc.storageAccountName, oidc.issuer" : "oidc.storageAccountName, oidc.containerName, oidc.issuer";
+      return c.storageAccountOrigin === "oidc.storageAccountName" ? keys : `${keys} (the account name defaults from prefix, subscriptionId and resourceGroup.name)`;
+    },
   },
   { path: "spec.networking.clusterNetwork", rule: "always", crdMessage: "clusterNetwork is immutable and cannot be modified once set.", read: cidrs("spec.networking.clusterNetwork"), configKey: (c) => `${at(c)}.network.clusterNetwork` },
   { path: "spec.networking.serviceNetwork", rule: "always", crdMessage: "serviceNetwork is immutable and cannot be modified once set.", read: cidrs("spec.networking.serviceNetwork"), configKey: (c) => `${at(c)}.network.serviceNetwork` },
