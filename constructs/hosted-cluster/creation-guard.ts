@@ -82,9 +82,9 @@ function guard(scope: Construct, id: string, manifest: Manifest, fields: readonl
         const created = `try(self.input["${field.path}"], ${now})`;
         return {
           condition: `\${${condition(field, created, now)}}`,
-          // Evaluated only when the condition fails, so the creation value exists.
+          // Terraform evaluates the message even when the condition holds: `created`, not self.input[...].
           errorMessage:
-            `${field.configKey(context)}: ${what} was created with ${field.path} ${shown(`self.input["${field.path}"]`)}, and the config now gives ${shown(now)}. ` +
+            `${field.configKey(context)}: ${what} was created with ${field.path} ${shown(created)}, and the config now gives ${shown(now)}. ` +
             `The API server refuses this change (${field.crdMessage}), so the apply would fail halfway. Put the created value back, or ${wayForward}.`,
         };
       }),
