@@ -186,14 +186,14 @@ function forgetServices(state: any): void {
   const plans = new Map<string, { status: number | null; errors: string[] }>();
 
   /** Plans a config's guards against the state of the created cluster, in a fresh folder. */
-  async function plan(name: string, edit: (config: any) => void, state: (state: any) => void = () => undefined) {
+  async function plan(name: string, edit: (config: any) => void, state: (state: any) => void = () => undefined, extra: string[] = []) {
     const dir = path.join(out, "plan", slug(name));
     fs.mkdirSync(dir, { recursive: true });
     const tfstate = JSON.parse(fs.readFileSync(path.join(created, "terraform.tfstate"), "utf8"));
     state(tfstate);
     fs.writeFileSync(path.join(dir, "terraform.tfstate"), JSON.stringify(tfstate));
     fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(guardsOnly(synthOf(name, edit).stack)));
-    const result = await run("terraform", ["plan", "-input=false", "-lock=false", "-detailed-exitcode", "-json"], { cwd: dir, env });
+    const result = await run("terraform", ["plan", "-input=false", "-lock=false", "-detailed-exitcode", "-json", ...extra], { cwd: dir, env });
     const errors = result.stdout
       .split("\n")
       .filter((line) => line.startsWith("{"))
@@ -213,6 +213,7 @@ function forgetServices(state: any): void {
     const results = await pool(ALL, 4, (e) => plan(e.name, e.edit));
     ALL.forEach((e, i) => plans.set(e.name, results[i]));
     plans.set("older guard", await plan("older guard", (c) => (hc(c).externalDns = false), forgetServices));
+    plans.set("destroy after an edit", await plan("destroy after an edit", (c) => (network(c).serviceNetwork = "172.30.0.0/16"), undefined, ["-destroy"]));
     plans.set("older guard, other edit", await plan("older guard, other edit", (c) => (hc(c).etcd.storageSize = "32Gi"), forgetServices));
   }, 120_000);
 
@@ -241,6 +242,10 @@ function forgetServices(state: any): void {
     const text = result.errors.join("\n");
     for (const key of keys) expect(text).toContain(key);
     expect(text).toMatch(/Put the created value back, or (create a new cluster|add a NodePool under a new name)/);
+  });
+
+  it("does not stand in the way of destroying the cluster, even after a refused edit", () => {
+    expect(plans.get("destroy after an edit")).toEqual({ status: 2, errors: [] });
   });
 
   it("a guard created before a field was guarded lets that field through, and still checks the others", () => {
