@@ -166,6 +166,12 @@ describe("CreationGuard", () => {
     expect(messageOf(second, "spec.etcd.managed.storage.persistentVolume.size")).toMatch(/^clusters\[1\]\.hostedCluster\.etcd\.storageSize: HostedCluster clusters\/hc2 /);
   });
 
+  it("keeps a value that looks like a template literal (escaped as in the manifest)", () => {
+    const { guardOf, manifestOf } = synthGuard({ overrides: { location: "east${us}%{x}" } });
+    expect(manifestOf("HostedCluster", "hc1").manifest.spec.platform.azure.location).toBe("east$${us}%%{x}");
+    expect(guardOf("HostedCluster").values["spec.platform.azure.location"]).toBe("east$${us}%%{x}");
+  });
+
   it("refuses to guard a value Terraform only knows at apply (the check would not run at plan)", () => {
     const stack = new TerraformStack(Testing.app(), "s");
     const location = new TerraformVariable(stack, "location", { type: "string" }).stringValue;

@@ -1,6 +1,7 @@
 import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { DataResource, dependable, TerraformLocal, Token } from "cdktf";
 import { Construct } from "constructs";
+import { escapeTemplates } from "../hypershift-operator/hypershift-operator";
 import { HostedCluster } from "./hosted-cluster";
 import { ConfigKeyContext, HOSTED_CLUSTER_IMMUTABLE_FIELDS, ImmutableField, NODE_POOL_IMMUTABLE_FIELDS } from "./immutable-fields";
 import { HyperShiftObject } from "./manifests";
@@ -80,12 +81,14 @@ function guard(scope: Construct, id: string, manifest: Manifest, fields: readonl
         const now = configured(field.path);
         // A guard created before a field was guarded has no creation value for it: nothing to compare.
         const created = `try(self.input["${field.path}"], ${now})`;
+        // Literal text is escaped; `what` and the values come from the already escaped object.
+        const [key, reason, forward] = [field.configKey(context), field.crdMessage, wayForward].map((text) => escapeTemplates(text) as string);
         return {
           condition: `\${${condition(field, created, now)}}`,
           // Terraform evaluates the message even when the condition holds: `created`, not self.input[...].
           errorMessage:
-            `${field.configKey(context)}: ${what} was created with ${field.path} ${shown(created)}, and the config now gives ${shown(now)}. ` +
-            `The API server refuses this change (${field.crdMessage}), so the apply would fail halfway. Put the created value back, or ${wayForward}.`,
+            `${key}: ${what} was created with ${field.path} ${shown(created)}, and the config now gives ${shown(now)}. ` +
+            `The API server refuses this change (${reason}), so the apply would fail halfway. Put the created value back, or ${forward}.`,
         };
       }),
     },
