@@ -7,6 +7,7 @@ import { Construct } from "constructs";
 import { WorkloadIdentityKey } from "../config/components";
 import { ClusterNames } from "../config/names";
 import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
+import { CreationGuard } from "../constructs/hosted-cluster/creation-guard";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
 import { ManagedIdentitiesInput, REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
@@ -93,6 +94,7 @@ export class ClusterStack extends TerraformStack {
       ...identities,
       dependsOn: secrets.all,
     });
+    new CreationGuard(this, "CreationGuard", { hostedCluster: this.hostedCluster, cluster, storageAccountOrigin: names.storageAccount.origin });
 
     new TerraformOutput(this, "hosted_cluster_namespace", { value: hosted.namespace });
     new TerraformOutput(this, "control_plane_namespace", {

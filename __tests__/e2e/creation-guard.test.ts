@@ -1,0 +1,287 @@
+import { App } from "cdktf";
+import { execFile, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { LoadedConfig } from "../../config/load";
+import { ClusterStack } from "../../stacks/cluster-stack";
+import { loadInline, minimalConfig, RELEASE_IMAGE, REPO, tempDir } from "../helpers";
+
+/**
+ * Issue 11 item 4, end to end: the creation guards of a real synthesized cluster stack, run by the
+ * real terraform binary (built-in provider only, local state), refuse at plan every config edit
+ * the HostedCluster/NodePool CRDs would refuse, and let everything else through; and each guarded
+ * edit is one the CRDs really refuse (../shared/tools/check-manifests.mjs --old).
+ */
+const SHARED = path.resolve(REPO, "..", "shared");
+const TOOL = path.join(SHARED, "tools", "check-manifests.mjs");
+const HAVE_CRDS = fs.existsSync(TOOL) && fs.existsSync(path.join(SHARED, "reference", "hypershift-crds", "hostedcluster.v1beta1.schema.json"));
+const HAVE_TERRAFORM = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
+if (!HAVE_TERRAFORM) console.warn("creation-guard e2e: terraform is not on PATH; the Terraform proof is skipped");
+if (!HAVE_CRDS) console.warn("creation-guard e2e: ../shared is absent; the CRD transition check is skipped");
+
+const AT = "clusters[0].hostedCluster";
+
+/** A cluster with every guarded optional field set: ExternalDNS, machine network, etcd class, two NodePools. */
+function baseConfig(): any {
+  return minimalConfig({
+    prefix: "myprefix",
+    dns: { parent: { zoneName: "example.com", resourceGroupName: "dns-rg" } },
+    externalDns: {},
+    clusters: [
+      {
+        name: "hc1",
+        hostedCluster: {
+          releaseImage: RELEASE_IMAGE,
+          baseDomain: "example.com",
+          pullSecretFile: "pull-secret.json",
+          controllerAvailabilityPolicy: "HighlyAvailable",
+          etcd: { storageSize: "16Gi", storageClassName: "managed-csi" },
+          network: { machineNetwork: "10.0.0.0/16" },
+          nodePools: [{ name: "pool-a" }, { name: "pool-b" }],
+        },
+      },
+    ],
+    managementCluster: { operator: { bundleFile: "operator/hypershift-operator-external-dns.yaml" } },
+  });
+}
+
+interface Edit {
+  readonly name: string;
+  readonly edit: (config: any) => void;
+  /** What the plan errors say: the config keys, and the object when it is a NodePool. */
+  readonly keys: readonly string[];
+  /** What check-manifests reports as refused transitions: `<Kind>/<name> <field>: <message start>`. */
+  readonly refusals: readonly string[];
+}
+
+const hc = (config: any) => config.clusters[0].hostedCluster;
+const network = (config: any) => (hc(config).network ??= {});
+
+const POOL_SUBNET = "NodePool clusters/pool-b was created with spec.platform.azure.subnetID";
+
+const REFUSED: readonly Edit[] = [
+  { name: "serviceNetwork", edit: (c) => (network(c).serviceNetwork = "172.30.0.0/16"), keys: [`${AT}.network.serviceNetwork`], refusals: ["HostedCluster/hc1 spec.networking.serviceNetwork:"] },
+  { name: "clusterNetwork", edit: (c) => (network(c).clusterNetwork = "10.128.0.0/14"), keys: [`${AT}.network.clusterNetwork`], refusals: ["HostedCluster/hc1 spec.networking.clusterNetwork:"] },
+  { name: "machineNetwork", edit: (c) => (network(c).machineNetwork = "10.0.0.0/15"), keys: [`${AT}.network.machineNetwork`], refusals: ["HostedCluster/hc1 spec.networking.machineNetwork:"] },
+  { name: "etcd size", edit: (c) => (hc(c).etcd.storageSize = "32Gi"), keys: [`${AT}.etcd.storageSize`], refusals: ["HostedCluster/hc1 spec.etcd.managed.storage.persistentVolume.size:"] },
+  { name: "etcd class", edit: (c) => (hc(c).etcd.storageClassName = "managed-csi-premium"), keys: [`${AT}.etcd.storageClassName`], refusals: ["HostedCluster/hc1 spec.etcd.managed.storage.persistentVolume.storageClassName:"] },
+  { name: "availability", edit: (c) => (hc(c).controllerAvailabilityPolicy = "SingleReplica"), keys: [`${AT}.controllerAvailabilityPolicy`], refusals: ["HostedCluster/hc1 spec.controllerAvailabilityPolicy:"] },
+  {
+    name: "baseDomain",
+    edit: (c) => Object.assign(hc(c), { baseDomain: "example.org", publicZone: { resourceGroupName: "dns-rg" } }),
+    keys: [`${AT}.baseDomain`],
+    refusals: ["HostedCluster/hc1 spec.dns.baseDomain:", "HostedCluster/hc1 spec.dns.publicZoneID:", "HostedCluster/hc1 spec.dns.privateZoneID:"],
+  },
+  { name: "publicZone", edit: (c) => (hc(c).publicZone = { resourceGroupName: "other-dns-rg" }), keys: [`${AT}.publicZone`], refusals: ["HostedCluster/hc1 spec.dns.publicZoneID:"] },
+  { name: "infraId", edit: (c) => (hc(c).infraId = "hc1-other"), keys: [`${AT}.infraId`], refusals: ["HostedCluster/hc1 spec.infraID:"] },
+  { name: "issuer", edit: (c) => (c.oidc = { containerName: "issuer2" }), keys: ["oidc.containerName"], refusals: ["HostedCluster/hc1 spec.issuerURL:"] },
+  { name: "location", edit: (c) => (c.location = "westus"), keys: ["location"], refusals: ["HostedCluster/hc1 spec.platform.azure.location:"] },
+  { name: "subscription", edit: (c) => (c.subscriptionId = "22222222-2222-2222-2222-222222222222"), keys: ["subscriptionId"], refusals: ["HostedCluster/hc1 spec.platform.azure.subscriptionID:"] },
+  {
+    name: "managed group",
+    edit: (c) => (network(c).resourceGroups = { managed: "hc1-rg2" }),
+    keys: [`${AT}.network.resourceGroups.managed`],
+    refusals: ["HostedCluster/hc1 spec.platform.azure.resourceGroup:", "HostedCluster/hc1 spec.dns.privateZoneID:"],
+  },
+  { name: "vnet", edit: (c) => (network(c).vnetName = "vnet2"), keys: [`${AT}.network.vnetName`, POOL_SUBNET],
+    refusals: ["HostedCluster/hc1 spec.platform.azure.vnetID:", "HostedCluster/hc1 spec.platform.azure.subnetID:", "NodePool/pool-a spec.platform.azure.subnetID:"] },
+  { name: "subnet", edit: (c) => (network(c).subnetName = "subnet2"), keys: [`${AT}.network.subnetName`, POOL_SUBNET],
+    refusals: ["HostedCluster/hc1 spec.platform.azure.subnetID:", "NodePool/pool-a spec.platform.azure.subnetID:", "NodePool/pool-b spec.platform.azure.subnetID:"] },
+  { name: "nsg", edit: (c) => (network(c).nsgName = "nsg2"), keys: [`${AT}.network.nsgName`], refusals: ["HostedCluster/hc1 spec.platform.azure.securityGroupID:"] },
+  {
+    name: "topology",
+    edit: (c) => {
+      Object.assign(c, { topology: "aroHcp", aroHcp: { keyVault: { name: "myprefix-hcp-kv" } } });
+      c.managementCluster = { aks: {}, operator: { bundleFile: "operator/hypershift-operator-aro-hcp.yaml" } };
+    },
+    keys: ["topology: HostedCluster clusters/hc1 was created with spec.platform.azure.topology \"Public\", and the config now gives (not set)"],
+    refusals: ["HostedCluster/hc1 spec.platform.azure: topology cannot be removed once set"],
+  },
+  { name: "externalDns off", edit: (c) => (hc(c).externalDns = false), keys: [`${AT}.externalDns`], refusals: ["HostedCluster/hc1 spec: Services is immutable"] },
+];
+
+/** Edits the CRDs accept: the guards must let them through. */
+const ACCEPTED: readonly Omit<Edit, "keys" | "refusals">[] = [
+  { name: "no edit", edit: () => undefined },
+  { name: "remove a NodePool", edit: (c) => hc(c).nodePools.pop() },
+  { name: "add a NodePool", edit: (c) => hc(c).nodePools.push({ name: "pool-c" }) },
+  { name: "drop machineNetwork (the rule is on the field)", edit: (c) => delete network(c).machineNetwork },
+  { name: "drop the etcd storage class (the rule is on the field)", edit: (c) => delete hc(c).etcd.storageClassName },
+];
+
+const edited = (edit: (config: any) => void): LoadedConfig => {
+  const config = structuredClone(baseConfig());
+  edit(config);
+  return loadInline(config);
+};
+
+/** Synthesizes the cluster stack into `outdir`; returns its Terraform JSON. */
+function synthInto(loaded: LoadedConfig, outdir: string): any {
+  fs.mkdirSync(outdir, { recursive: true });
+  const app = new App({ outdir });
+  const stack = new ClusterStack(app, { config: loaded.config, names: loaded.names, outdir: path.join(REPO, "cdktf.out"), cluster: loaded.names.clusters[0] });
+  app.synth();
+  return JSON.parse(fs.readFileSync(path.join(outdir, "stacks", stack.node.id, "cdk.tf.json"), "utf8"));
+}
+
+/** The guards and the locals they read, as a configuration the built-in provider runs alone. */
+function guardsOnly(stack: any): object {
+  const pick = (block: Record<string, unknown> = {}) => Object.fromEntries(Object.entries(block).filter(([name]) => name.startsWith("CreationGuard_")));
+  const guards = pick(stack.resource.terraform_data);
+  // Nothing else is referenced: the extracted configuration is exactly what the stack evaluates.
+  expect(JSON.stringify(guards)).not.toMatch(/\b(data|var|module|kubernetes_\w+|azurerm_\w+)\./);
+  return { locals: pick(stack.locals), resource: { terraform_data: guards } };
+}
+
+const out = tempDir("hcp-azure-guard-");
+afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+
+/** Each config once: `<out>/synth/<slug>` holds its synthesized app (for check-manifests), the value its stack. */
+const slug = (name: string) => name.replace(/\W+/g, "-");
+const synthesized = new Map<string, any>();
+function synthOf(name: string, edit: (config: any) => void): { dir: string; stack: any } {
+  const dir = path.join(out, "synth", slug(name));
+  if (!synthesized.has(name)) synthesized.set(name, synthInto(edited(edit), dir));
+  return { dir, stack: synthesized.get(name) };
+}
+
+/** Runs a command without blocking, so several run at once (terraform and node mostly wait). */
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { ...options, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** `fn` over `items`, at most `limit` at a time; results in order. */
+async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const ALL = [...ACCEPTED, ...REFUSED];
+
+/** The state of a guard that did not guard spec.services yet: its input (and output) without that field. */
+function forgetServices(state: any): void {
+  const guard = state.resources.find((r: any) => r.name.startsWith("CreationGuard_HostedCluster_"));
+  for (const attribute of ["input", "output"]) {
+    const { value, type } = guard.instances[0].attributes[attribute];
+    delete value["spec.services"];
+    delete type[1]["spec.services"];
+  }
+}
+
+(HAVE_TERRAFORM ? describe : describe.skip)("creation guards with the real terraform binary", () => {
+  const env = { ...process.env, TF_CLI_CONFIG_FILE: "/dev/null", TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
+  const created = path.join(out, "created");
+  const plans = new Map<string, { status: number | null; errors: string[] }>();
+
+  /** Plans a config's guards against the state of the created cluster, in a fresh folder. */
+  async function plan(name: string, edit: (config: any) => void, state: (state: any) => void = () => undefined, extra: string[] = []) {
+    const dir = path.join(out, "plan", slug(name));
+    fs.mkdirSync(dir, { recursive: true });
+    const tfstate = JSON.parse(fs.readFileSync(path.join(created, "terraform.tfstate"), "utf8"));
+    state(tfstate);
+    fs.writeFileSync(path.join(dir, "terraform.tfstate"), JSON.stringify(tfstate));
+    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(guardsOnly(synthOf(name, edit).stack)));
+    const result = await run("terraform", ["plan", "-input=false", "-lock=false", "-detailed-exitcode", "-json", ...extra], { cwd: dir, env });
+    const errors = result.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line))
+      .filter((message) => message["@level"] === "error")
+      .map((message) => `${message.diagnostic.summary}: ${message.diagnostic.detail}`);
+    return { status: result.status, errors };
+  }
+
+  beforeAll(async () => {
+    fs.mkdirSync(created, { recursive: true });
+    fs.writeFileSync(path.join(created, "main.tf.json"), JSON.stringify(guardsOnly(synthOf("base", () => undefined).stack)));
+    for (const args of [["init", "-input=false"], ["apply", "-auto-approve", "-input=false"]]) {
+      const result = await run("terraform", args, { cwd: created, env });
+      if (result.status !== 0) throw new Error(`terraform ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
+    }
+    const results = await pool(ALL, 4, (e) => plan(e.name, e.edit));
+    ALL.forEach((e, i) => plans.set(e.name, results[i]));
+    plans.set("older guard", await plan("older guard", (c) => (hc(c).externalDns = false), forgetServices));
+    plans.set("destroy after an edit", await plan("destroy after an edit", (c) => (network(c).serviceNetwork = "172.30.0.0/16"), undefined, ["-destroy"]));
+    plans.set("older guard, other edit", await plan("older guard, other edit", (c) => (hc(c).etcd.storageSize = "32Gi"), forgetServices));
+  }, 120_000);
+
+  it("the first apply creates one guard for the HostedCluster and one per NodePool", () => {
+    const state = JSON.parse(fs.readFileSync(path.join(created, "terraform.tfstate"), "utf8"));
+    const names = state.resources.map((r: any) => `${r.type}.${r.name}`).sort();
+    expect(names).toHaveLength(3);
+    expect(names.join(" ")).toMatch(/^terraform_data\.CreationGuard_HostedCluster_\w+ terraform_data\.CreationGuard_NodePool_pool-a_\w+ terraform_data\.CreationGuard_NodePool_pool-b_\w+$/);
+  });
+
+  it("an unedited config plans no change and no error", () => {
+    expect(plans.get("no edit")).toEqual({ status: 0, errors: [] });
+  });
+
+  it.each(ACCEPTED.map((e) => [e.name] as const))("lets an accepted edit through: %s", (name) => {
+    const result = plans.get(name)!;
+    expect(result.errors).toEqual([]);
+    expect([0, 2]).toContain(result.status);
+  });
+
+  it.each(REFUSED.map((e) => [e.name, e] as const))("refuses at plan an edit the API server would refuse: %s", (name, { keys }) => {
+    const result = plans.get(name)!;
+    expect(result.status).toBe(1);
+    expect(result.errors.length).toBeGreaterThan(0);
+    for (const error of result.errors) expect(error).toMatch(/^Resource postcondition failed: .* was created with spec\.\S+ ".*", and the config now gives /s);
+    const text = result.errors.join("\n");
+    for (const key of keys) expect(text).toContain(key);
+    expect(text).toMatch(/Put the created value back, or (create a new cluster|add a NodePool under a new name)/);
+  });
+
+  it("does not stand in the way of destroying the cluster, even after a refused edit", () => {
+    expect(plans.get("destroy after an edit")).toEqual({ status: 2, errors: [] });
+  });
+
+  it("a guard created before a field was guarded lets that field through, and still checks the others", () => {
+    expect(plans.get("older guard")).toEqual({ status: 0, errors: [] });
+    const other = plans.get("older guard, other edit")!;
+    expect(other.status).toBe(1);
+    expect(other.errors).toEqual([expect.stringContaining(`${AT}.etcd.storageSize: HostedCluster clusters/hc1 was created with`)]);
+  });
+
+  it("names the config key, the value the cluster was created with, the new one and the way forward", () => {
+    expect(plans.get("serviceNetwork")!.errors).toEqual([
+      `Resource postcondition failed: ${AT}.network.serviceNetwork: HostedCluster clusters/hc1 was created with spec.networking.serviceNetwork "172.31.0.0/16", ` +
+        'and the config now gives "172.30.0.0/16". The API server refuses this change (serviceNetwork is immutable and cannot be modified once set.), ' +
+        "so the apply would fail halfway. Put the created value back, or create a new cluster with the new value (a new clusters[] entry).",
+    ]);
+  });
+});
+
+(HAVE_CRDS ? describe : describe.skip)("the guarded edits against the CRDs' transition rules (check-manifests --old)", () => {
+  const checks = new Map<string, { status: number | null; stdout: string; stderr: string }>();
+  beforeAll(async () => {
+    const base = synthOf("base", () => undefined).dir;
+    const results = await pool(ALL, 4, (e) => run(process.execPath, [TOOL, "--old", base, synthOf(e.name, e.edit).dir]));
+    ALL.forEach((e, i) => checks.set(e.name, results[i]));
+  }, 120_000);
+
+  it.each(REFUSED.map((e) => [e.name, e] as const))("the CRDs refuse the edit: %s", (name, { refusals }) => {
+    const result = checks.get(name)!;
+    expect(result.status).toBe(1);
+    const lines = result.stdout.split("\n");
+    for (const refusal of refusals) expect(lines.filter((line) => line.includes(refusal) && line.includes("(CEL transition rule"))).toHaveLength(1);
+  });
+
+  it.each(ACCEPTED.map((e) => [e.name] as const))("the CRDs accept the edit the guards let through: %s", (name) => {
+    const result = checks.get(name)!;
+    expect(result.stdout).toMatch(/ 0 errors, /);
+    expect(result.status).toBe(0);
+  });
+});

@@ -1,0 +1,153 @@
+import { ClusterNames } from "../../config/names";
+import { HyperShiftObject } from "./manifests";
+
+/**
+ * The HostedCluster and NodePool fields the CRDs refuse to change once the object exists (their
+ * CEL transition rules, notes `hypershift-azure-options.md` §7, CRDs at openshift/hypershift@3ee9615)
+ * and that a config key decides. Fields we always render with the same constant (fips,
+ * olmCatalogPlacement, platform.type, etcd.managementType, arch, upgradeType, ...) cannot be edited
+ * through the config and are not listed; the cluster name is the stack's identity (a new name is a
+ * new cluster) and is not listed either.
+ */
+
+/**
+ * When a change is refused, as the CRD rule says:
+ * - `always`: `self == oldSelf` on a field we always render;
+ * - `whileSet`: `self == oldSelf` on an optional field: the rule runs only when both the old and the
+ *   new object have it, so adding or removing it passes;
+ * - `onceSet`: once set it may neither change nor go (`topology cannot be removed once set`).
+ */
+export type ImmutableRule = "always" | "whileSet" | "onceSet";
+
+export interface ConfigKeyContext {
+  /** The cluster's derived names (index and the config keys they come from). */
+  readonly cluster: ClusterNames;
+  /** Config key the OIDC storage account name comes from (`oidc.storageAccountName` or `prefix`). */
+  readonly storageAccountOrigin: string;
+}
+
+export interface ImmutableField {
+  /** The field in the object, as the CRD message and `check-manifests` name it. */
+  readonly path: string;
+  readonly rule: ImmutableRule;
+  /** The CRD's message. */
+  readonly crdMessage: string;
+  /** The rendered value as one string; "" when the field is absent. */
+  readonly read: (object: HyperShiftObject) => string;
+  /** The config key(s) that decide the value, for the error message. */
+  readonly configKey: (context: ConfigKeyContext) => string;
+}
+
+const at = (context: ConfigKeyContext) => `clusters[${context.cluster.index}].hostedCluster`;
+const hosted = (context: ConfigKeyContext) => {
+  if (!context.cluster.hosted) throw new Error(`internal: clusters[${context.cluster.index}] has no hostedCluster`);
+  return context.cluster.hosted;
+};
+
+/** Reads `spec.a.b.c`; "" when a step is missing. */
+function get(object: HyperShiftObject, path: string): unknown {
+  return path.split(".").reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), object);
+}
+const text = (path: string) => (object: HyperShiftObject) => {
+  const value = get(object, path);
+  return value === undefined ? "" : String(value);
+};
+/** `[{cidr}]` lists: the CIDRs, comma-separated. */
+const cidrs = (path: string) => (object: HyperShiftObject) => ((get(object, path) as { cidr: string }[] | undefined) ?? []).map((entry) => entry.cidr).join(",");
+
+/** The network keys behind a VNet, subnet or NSG ID: the existing ID, or the name and its group. */
+function networkKey(context: ConfigKeyContext, kind: "vnet" | "subnet" | "nsg"): string {
+  const names = hosted(context);
+  const existing = names[kind].origin.includes(".network.existing.");
+  if (existing) return names[kind].origin;
+  const group = kind === "subnet" ? "vnet" : kind;
+  const keys = [`${at(context)}.network.${kind}Name`, `${at(context)}.network.resourceGroups.${group}`, `${at(context)}.network.singleResourceGroup`];
+  return kind === "subnet" ? `${keys.join(", ")}, ${at(context)}.network.vnetName` : keys.join(", ");
+}
+
+export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
+  {
+    path: "spec.infraID",
+    rule: "always",
+    crdMessage: "infraID is immutable",
+    read: text("spec.infraID"),
+    configKey: (c) => (hosted(c).infraIdOrigin.endsWith(".infraId") ? hosted(c).infraIdOrigin : `${at(c)}.infraId (default derived from prefix, subscriptionId and the cluster name)`),
+  },
+  {
+    path: "spec.issuerURL",
+    rule: "always",
+    crdMessage: "issuerURL is immutable",
+    read: text("spec.issuerURL"),
+    configKey: (c) => {
+      // perCluster: the container is the cluster's name, which is the stack's identity.
+      const keys = c.cluster.ownsIssuer ? "oidc.storageAccountName, oidc.issuer" : "oidc.storageAccountName, oidc.containerName, oidc.issuer";
+      return c.storageAccountOrigin === "oidc.storageAccountName" ? keys : `${keys} (the account name defaults from prefix, subscriptionId and resourceGroup.name)`;
+    },
+  },
+  { path: "spec.networking.clusterNetwork", rule: "always", crdMessage: "clusterNetwork is immutable and cannot be modified once set.", read: cidrs("spec.networking.clusterNetwork"), configKey: (c) => `${at(c)}.network.clusterNetwork` },
+  { path: "spec.networking.serviceNetwork", rule: "always", crdMessage: "serviceNetwork is immutable and cannot be modified once set.", read: cidrs("spec.networking.serviceNetwork"), configKey: (c) => `${at(c)}.network.serviceNetwork` },
+  { path: "spec.networking.machineNetwork", rule: "whileSet", crdMessage: "machineNetwork is immutable and cannot be modified once set.", read: cidrs("spec.networking.machineNetwork"), configKey: (c) => `${at(c)}.network.machineNetwork` },
+  {
+    path: "spec.etcd.managed.storage.persistentVolume.size",
+    rule: "always",
+    crdMessage: "Etcd PV storage size is immutable",
+    read: text("spec.etcd.managed.storage.persistentVolume.size"),
+    configKey: (c) => `${at(c)}.etcd.storageSize`,
+  },
+  {
+    path: "spec.etcd.managed.storage.persistentVolume.storageClassName",
+    rule: "whileSet",
+    crdMessage: "storageClassName is immutable",
+    read: text("spec.etcd.managed.storage.persistentVolume.storageClassName"),
+    configKey: (c) => `${at(c)}.etcd.storageClassName`,
+  },
+  { path: "spec.controllerAvailabilityPolicy", rule: "always", crdMessage: "ControllerAvailabilityPolicy is immutable", read: text("spec.controllerAvailabilityPolicy"), configKey: (c) => `${at(c)}.controllerAvailabilityPolicy` },
+  { path: "spec.dns.baseDomain", rule: "always", crdMessage: "baseDomain is immutable", read: text("spec.dns.baseDomain"), configKey: (c) => `${at(c)}.baseDomain` },
+  {
+    path: "spec.dns.publicZoneID",
+    rule: "always",
+    crdMessage: "publicZoneID is immutable",
+    read: text("spec.dns.publicZoneID"),
+    configKey: (c) => `${at(c)}.publicZone, ${at(c)}.baseDomain`,
+  },
+  {
+    path: "spec.dns.privateZoneID",
+    rule: "always",
+    crdMessage: "privateZoneID is immutable",
+    read: text("spec.dns.privateZoneID"),
+    configKey: (c) => `${at(c)}.network.resourceGroups.managed, ${at(c)}.baseDomain`,
+  },
+  { path: "spec.platform.azure.location", rule: "always", crdMessage: "Location is immutable", read: text("spec.platform.azure.location"), configKey: () => "location" },
+  { path: "spec.platform.azure.subscriptionID", rule: "always", crdMessage: "SubscriptionID is immutable", read: text("spec.platform.azure.subscriptionID"), configKey: () => "subscriptionId" },
+  {
+    path: "spec.platform.azure.resourceGroup",
+    rule: "always",
+    crdMessage: "ResourceGroupName is immutable",
+    read: text("spec.platform.azure.resourceGroup"),
+    configKey: (c) => `${at(c)}.network.resourceGroups.managed`,
+  },
+  { path: "spec.platform.azure.vnetID", rule: "always", crdMessage: "VnetID is immutable", read: text("spec.platform.azure.vnetID"), configKey: (c) => networkKey(c, "vnet") },
+  { path: "spec.platform.azure.subnetID", rule: "always", crdMessage: "SubnetID is immutable", read: text("spec.platform.azure.subnetID"), configKey: (c) => networkKey(c, "subnet") },
+  { path: "spec.platform.azure.securityGroupID", rule: "always", crdMessage: "SecurityGroupID is immutable", read: text("spec.platform.azure.securityGroupID"), configKey: (c) => networkKey(c, "nsg") },
+  {
+    path: "spec.platform.azure.topology",
+    rule: "onceSet",
+    crdMessage: "topology cannot be removed once set",
+    read: text("spec.platform.azure.topology"),
+    configKey: () => "topology",
+  },
+  {
+    path: "spec.services",
+    rule: "always",
+    crdMessage: "Services is immutable. Changes might result in unpredictable and disruptive behavior.",
+    read: (object) =>
+      ((get(object, "spec.services") as { service: string; servicePublishingStrategy: { type: string; route?: { hostname?: string } } }[] | undefined) ?? [])
+        .map(({ service, servicePublishingStrategy: s }) => `${service}=${s.type}${s.route?.hostname ? ` ${s.route.hostname}` : ""}`)
+        .join(", "),
+    configKey: (c) => `${at(c)}.externalDns, externalDns, dns.zoneName`,
+  },
+];
+
+export const NODE_POOL_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
+  { path: "spec.platform.azure.subnetID", rule: "always", crdMessage: "SubnetID is immutable", read: text("spec.platform.azure.subnetID"), configKey: (c) => networkKey(c, "subnet") },
+];
