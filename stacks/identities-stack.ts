@@ -1,6 +1,7 @@
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { ClusterNames } from "../config/names";
+import { protectionOf } from "../config/protection";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
 import { configureAzureStack, StackContext } from "./stack-setup";
@@ -21,6 +22,7 @@ export class IdentitiesStack extends TerraformStack {
     const { config, names, cluster } = props;
     super(scope, cluster.identitiesStack);
     configureAzureStack(this, cluster.identitiesStack, props);
+    const protection = protectionOf(config);
 
     if (cluster.ownsIssuer) {
       new OidcIssuer(this, "OidcIssuer", {
@@ -28,6 +30,7 @@ export class IdentitiesStack extends TerraformStack {
         storageAccountId: names.storageAccount.id,
         containerName: cluster.issuer.containerName,
         publicKeyPem: props.publicKeys.get(cluster.issuer.publicKeyFile) as string,
+        preventDestroy: protection.oidcIssuer,
       });
     }
     // The issuer URL is known from names: credentials need not wait for the storage account.
@@ -36,6 +39,7 @@ export class IdentitiesStack extends TerraformStack {
       location: config.location,
       issuerUrl: cluster.issuer.url,
       identities: cluster.identities,
+      preventDestroy: protection.workloadIdentities,
       tags: config.tags,
     });
     if (config.topology === "aroHcp") {

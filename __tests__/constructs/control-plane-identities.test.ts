@@ -105,7 +105,7 @@ describe("ControlPlaneIdentities: Entra objects", () => {
     const applications = resources(stack, "azuread_application");
     expect(applications.map((a) => a.display_name).sort()).toEqual(Object.values(SUFFIXES).map((s) => `hc1-${s}`).sort());
     for (const application of applications) {
-      expect(application).toEqual({ display_name: application.display_name, owners: [deployer], prevent_duplicate_names: true, sign_in_audience: "AzureADMyOrg" });
+      expect(application).toEqual({ display_name: application.display_name, owners: [deployer], prevent_duplicate_names: true, sign_in_audience: "AzureADMyOrg", lifecycle: { prevent_destroy: true } });
     }
     const principals = resources(stack, "azuread_service_principal");
     expect(principals).toHaveLength(8);

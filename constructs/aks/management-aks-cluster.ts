@@ -1,3 +1,4 @@
+import { DataAzurermClientConfig } from "@cdktf/provider-azurerm/lib/data-azurerm-client-config";
 import { DataAzurermKubernetesCluster } from "@cdktf/provider-azurerm/lib/data-azurerm-kubernetes-cluster";
 import { KubernetesCluster } from "@cdktf/provider-azurerm/lib/kubernetes-cluster";
 import { KubernetesClusterNodePool } from "@cdktf/provider-azurerm/lib/kubernetes-cluster-node-pool";
@@ -7,6 +8,8 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "../../config/azure-rules";
+import { parseCidr } from "../../config/cidr";
+import { protectedLifecycle } from "../../config/protection";
 
 /** An autoscaled node pool. */
 export interface AksNodePoolProps {
@@ -65,6 +68,36 @@ export interface ManagementAksClusterProps {
    * @default []
    */
   readonly keyVaultIds?: readonly string[];
+  /**
+   * IPv4 CIDRs allowed to reach the public API server (`api_server_access_profile`), each
+   * aligned (`203.0.113.0/24`, not `203.0.113.5/24`). Wherever Terraform runs must be inside
+   * them. The cluster's own outbound IP is always allowed by AKS.
+   * @default - no restriction (any address)
+   */
+  readonly apiServerAuthorizedIpRanges?: readonly string[];
+  /**
+   * Microsoft Entra ID authentication with Azure RBAC for Kubernetes authorization, and local
+   * accounts disabled: kube_config then holds no client certificate, so Terraform needs an Entra
+   * token (kubelogin, see help/aro-hcp.md). `tenantId` is the Entra tenant.
+   * @default - local accounts with client certificates, Kubernetes RBAC only
+   */
+  readonly entraIdRbac?: {
+    /** Microsoft Entra tenant of the users. */
+    readonly tenantId: string;
+    /**
+     * Grant the principal running Terraform "Azure Kubernetes Service RBAC Cluster Admin" on the
+     * cluster: with Azure RBAC even a subscription Owner cannot apply manifests without it.
+     * @default true
+     */
+    readonly grantDeployerClusterAdmin?: boolean;
+  };
+  /**
+   * Make Terraform refuse to destroy the cluster (lifecycle prevent_destroy): it runs every hosted
+   * control plane. Also refuses a change that would replace it. Node pools and identities are
+   * not protected: they cannot go while the protected cluster stays.
+   * @default true
+   */
+  readonly preventDestroy?: boolean;
   /** Tags for the cluster, its identities and the user pool. @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -110,6 +143,8 @@ export class ManagementAksCluster extends Construct {
   public readonly resource?: KubernetesCluster;
   /** The user pool, when created: workloads that need schedulable nodes must depend on it. */
   public readonly userPool?: KubernetesClusterNodePool;
+  /** The deployer's "Azure Kubernetes Service RBAC Cluster Admin" role, when granted (entraIdRbac); Kubernetes writes must wait for it. */
+  public readonly deployerClusterAdmin?: RoleAssignment;
 
   constructor(scope: Construct, id: string, props: ManagementAksClusterProps) {
     super(scope, id);
@@ -146,6 +181,17 @@ export class ManagementAksCluster extends Construct {
       addOnIdentity = cluster.keyVaultSecretsProvider.secretIdentity.get(0);
       kubeConfig = cluster.kubeConfig.get(0);
       this.userPool = this.createUserPool(props, cluster);
+      if (props.entraIdRbac && (props.entraIdRbac.grantDeployerClusterAdmin ?? true)) {
+        const role = BUILT_IN_ROLES.aksRbacClusterAdmin;
+        const deployer = new DataAzurermClientConfig(this, "Deployer", {});
+        this.deployerClusterAdmin = new RoleAssignment(this, "DeployerClusterAdmin", {
+          // Deterministic name: a re-apply after a partial failure finds the same assignment.
+          name: Fn.uuidv5("url", `${this.id}/${role.guid}/${deployer.objectId}`),
+          scope: cluster.id,
+          roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
+          principalId: deployer.objectId,
+        });
+      }
     }
     this.keyVaultSecretsProviderClientId = addOnIdentity.clientId;
     this.keyVaultSecretsProviderObjectId = addOnIdentity.objectId;
@@ -201,8 +247,14 @@ export class ManagementAksCluster extends Construct {
       skuTier: props.skuTier ?? "Standard",
       oidcIssuerEnabled: true,
       workloadIdentityEnabled: true,
-      // Kept enabled: the Terraform Kubernetes provider authenticates with kube_config's client certificate.
-      localAccountDisabled: false,
+      // Without entraIdRbac, kept enabled: the Terraform Kubernetes provider authenticates with
+      // kube_config's client certificate. With it, Terraform signs in through kubelogin.
+      localAccountDisabled: props.entraIdRbac !== undefined,
+      azureActiveDirectoryRoleBasedAccessControl: props.entraIdRbac && { azureRbacEnabled: true, tenantId: props.entraIdRbac.tenantId },
+      apiServerAccessProfile:
+        props.apiServerAuthorizedIpRanges && props.apiServerAuthorizedIpRanges.length > 0
+          ? { authorizedIpRanges: [...props.apiServerAuthorizedIpRanges] }
+          : undefined,
       defaultNodePool: {
         name: "system",
         // Control planes go to the user pool; this pool carries the CriticalAddonsOnly taint.
@@ -221,6 +273,7 @@ export class ManagementAksCluster extends Construct {
       networkProfile: { networkPlugin: "azure", networkPolicy: "azure", loadBalancerSku: "standard" },
       tags,
       dependsOn: [kubeletOperator],
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
   }
 
@@ -273,6 +326,9 @@ function validate(props: ManagementAksClusterProps): void {
     }
   });
   if (!props.existing) validateCreation(props, problems);
+  else if (props.apiServerAuthorizedIpRanges !== undefined || props.entraIdRbac !== undefined) {
+    problems.push("apiServerAuthorizedIpRanges and entraIdRbac configure a created cluster; an existing one keeps its own settings");
+  }
   if (problems.length > 0) throw new Error(`ManagementAksCluster: ${problems.join("; ")}`);
 }
 
@@ -301,6 +357,12 @@ function validateCreation(props: ManagementAksClusterProps, problems: string[]):
       problems.push(`userPool.name "${props.userPool.name}" must not be ${AKS_RESERVED_POOL_NAMES.join(", ")} (the system pool and the rotation pools)`);
     }
   }
+  (props.apiServerAuthorizedIpRanges ?? []).forEach((range, i) => {
+    const cidr = /^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/.test(range) ? parseCidr(range) : undefined;
+    if (!cidr || range.split(/[./]/).slice(0, 4).some((octet) => Number(octet) > 255) || cidr.prefix > 32 || !cidr.aligned) {
+      problems.push(`apiServerAuthorizedIpRanges[${i}] "${range}" must be an aligned IPv4 CIDR such as 203.0.113.0/24`);
+    }
+  });
   const names = props.identityNames;
   if (names === undefined) {
     problems.push("identityNames is required unless existing is true");

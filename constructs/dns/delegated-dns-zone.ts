@@ -5,6 +5,7 @@ import { TerraformProvider } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { delegationRecordName } from "../../config/names";
+import { protectedLifecycle } from "../../config/protection";
 
 export interface ParentZoneProps {
   /** Existing Azure DNS zone that delegates to the new zone, e.g. `example.com`. */
@@ -62,7 +63,7 @@ export class DelegatedDnsZone extends Construct {
       name: props.zoneName,
       resourceGroupName: props.resourceGroupName,
       tags: props.tags ?? {},
-      lifecycle: { preventDestroy: props.preventDestroy ?? true },
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
     this.nameServers = this.zone.nameServers;
 

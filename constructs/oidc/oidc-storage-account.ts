@@ -5,6 +5,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { protectedLifecycle } from "../../config/protection";
 
 export interface OidcStorageAccountProps {
   /** Globally unique account name: 3-24 lowercase letters or digits. */
@@ -21,6 +22,12 @@ export interface OidcStorageAccountProps {
    * @default true
    */
   readonly grantDeployerBlobAccess?: boolean;
+  /**
+   * Make Terraform refuse to destroy the account: every issuer URL and federated credential points at it (lifecycle prevent_destroy; config
+   * `protection.preventDestroy`).
+   * @default true
+   */
+  readonly preventDestroy?: boolean;
   /** Tags. @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -62,6 +69,7 @@ export class OidcStorageAccount extends Construct {
       localUserEnabled: false,
       sftpEnabled: false,
       tags: props.tags ?? {},
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
 
     if (props.grantDeployerBlobAccess ?? true) {
