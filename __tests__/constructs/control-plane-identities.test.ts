@@ -289,3 +289,23 @@ describe("ControlPlaneIdentity: misuse", () => {
     );
   });
 });
+
+describe("ControlPlaneIdentity: protection (prevent_destroy)", () => {
+  const PROTECTED = ["azuread_application", "azuread_service_principal", "azurerm_key_vault_secret"];
+  // Renewal replaces these: prevent_destroy would make every renewal plan fail.
+  const ROTATED = ["tls_private_key", "tls_self_signed_cert", "azuread_application_certificate"];
+
+  it("protects the application, service principal and Key Vault secret by default, not the rotated key, certificate or credential", () => {
+    const parsed = synthOne();
+    for (const type of PROTECTED) expect(only(parsed.resource[type]).lifecycle).toEqual({ prevent_destroy: true });
+    for (const type of ROTATED) expect(only(parsed.resource[type]).lifecycle?.prevent_destroy).toBeUndefined();
+  });
+
+  it("ControlPlaneIdentities passes preventDestroy: false down to every identity", () => {
+    const parsed = synthIdentities({ preventDestroy: false });
+    for (const type of PROTECTED) {
+      expect(resources(parsed, type)).toHaveLength(8);
+      for (const resource of resources(parsed, type)) expect(resource.lifecycle).toBeUndefined();
+    }
+  });
+});
