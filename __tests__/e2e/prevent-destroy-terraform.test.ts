@@ -71,8 +71,9 @@ function applied(lifecycle: unknown): string {
     expect(plan.output).toMatch(/Instance cannot be destroyed/);
   }, 60_000);
 
-  it("protection.preventDestroy: false: destroy removes everything", () => {
-    const dir = setUp(storageAccountLifecycle({ protection: { preventDestroy: false } }));
+  it("protection.preventDestroy: false then destroys everything, though the state was applied protected (no deploy needed)", () => {
+    const dir = setUp(storageAccountLifecycle());
+    writeConfig(dir, storageAccountLifecycle({ protection: { preventDestroy: false } }));
     expect(terraform(dir, "destroy", "-auto-approve")).toMatchObject({ status: 0 });
     expect(terraform(dir, "state", "list").stdout.trim()).toBe("");
   }, 60_000);

@@ -7,9 +7,11 @@ import { addStacks } from "../../stacks/app";
 import { EXAMPLES, loadInline, REPO } from "../helpers";
 
 /**
- * What `cdktf destroy '*'` does, computed from the synthesized JSON of every example: a stack
- * with a `prevent_destroy` resource fails at plan and destroys nothing, and cdktf then stops
- * every stack it depends on (cli-core's stopAllStacksThatCanNotRunWithout); the others are emptied.
+ * What `cdktf destroy '*'` does, computed from the synthesized JSON of every example. A stack with a
+ * `prevent_destroy` resource fails at plan and destroys nothing (the Terraform test in e2e/ proves
+ * it). cdktf (cli-core cdktf-project.ts `execute` and `getStackWithNoUnmetDependants`) destroys a
+ * stack once every stack depending on it is done, all such stacks at once, and starts no other
+ * stack after the first failure; the ones already running finish.
  */
 
 const EXAMPLE_FILES = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith(".yaml")).sort();
@@ -43,21 +45,22 @@ function protectedAddresses(json: any): string[] {
 
 const typesOf = (addresses: string[]) => [...new Set(addresses.map((a) => a.split(".")[0]))].sort();
 
-/** The stacks `destroy '*'` empties: no protected resource in them, nor in any stack that depends on them. */
+/**
+ * The stacks `destroy '*'` empties. Waves: every stack whose dependants are all done starts; a
+ * refusal at plan comes before any running destroy (minutes of Azure calls) ends, so a wave with
+ * a refused stack is the last one, and only its other stacks finish.
+ */
 function emptiedByDestroyAll(stacks: SynthesizedStack[]): string[] {
   const refused = new Set(stacks.filter((s) => protectedAddresses(s.json).length > 0).map((s) => s.name));
-  // A refused stack stops its dependencies, and theirs.
-  const stopped = new Set<string>();
-  const stop = (name: string) => {
-    for (const dependency of stacks.find((s) => s.name === name)!.dependencies) {
-      if (!stopped.has(dependency)) {
-        stopped.add(dependency);
-        stop(dependency);
-      }
-    }
-  };
-  refused.forEach(stop);
-  return stacks.map((s) => s.name).filter((name) => !refused.has(name) && !stopped.has(name)).sort();
+  const dependants = (name: string) => stacks.filter((s) => s.dependencies.includes(name)).map((s) => s.name);
+  const done = new Set<string>();
+  for (;;) {
+    const wave = stacks.map((s) => s.name).filter((name) => !done.has(name) && dependants(name).every((d) => done.has(d)));
+    if (wave.length === 0) break;
+    wave.filter((name) => !refused.has(name)).forEach((name) => done.add(name));
+    if (wave.some((name) => refused.has(name))) break;
+  }
+  return [...done].sort();
 }
 
 /** Resource types rotation replaces: protecting them would make every renewal plan fail. */
@@ -123,6 +126,13 @@ describe("destroy '*' per topology", () => {
     const aks = stacks.find((s) => s.name === "aks")!;
     expect(typesOf(protectedAddresses(aks.json))).toEqual(["azurerm_kubernetes_cluster", "azurerm_resource_group"]);
     expect(emptiedByDestroyAll(stacks)).not.toContain("aks");
+  });
+
+  it("a cluster without hostedCluster: its identities stack is refused in the first wave, so no infra-* starts", () => {
+    const base = parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8"));
+    const stacks = synth(example("basic.yaml", { clusters: [...base.clusters, { name: "spare" }] }));
+    expect(stacks.map((s) => s.name)).toEqual(expect.arrayContaining(["identities-spare", "infra-myprefix-hc"]));
+    expect(emptiedByDestroyAll(stacks)).toEqual(["cluster-myprefix-hc"]);
   });
 
   it("a per-resource key overrides the switch for its resource only", () => {
