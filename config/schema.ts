@@ -224,7 +224,7 @@ const hostedCluster = z
     deleteResourceGroupsWithContents: z
       .boolean()
       .default(false)
-      .describe("Let destroying infra-<name> delete its resource groups although they still hold resources Terraform did not create (disks of persistent volumes, NICs, public IPs, the image registry's storage account). Default false: Azure refuses and lists them."),
+      .describe("Let destroying infra-<name> delete its resource groups although they still hold resources Terraform did not create (disks of persistent volumes, NICs, public IPs, the image registry's storage account). Default false: the azurerm provider refuses and lists them."),
     availableTimeout: z
       .string()
       .regex(/^[1-9]\d*[smh]$/, { error: "must be a duration such as 45m" })
