@@ -46,6 +46,41 @@ export function protectionOf(config: Config): Protection {
   };
 }
 
+/** What each protection covers, in the words of help/destroy.md. */
+const PROTECTED_RESOURCES: Readonly<Record<keyof Protection, string>> = {
+  persistentResourceGroup: "the persistent resource group",
+  oidcIssuer: "the OIDC storage account and containers",
+  workloadIdentities: "the identities and federated credentials",
+  dnsZone: "the DNS zone",
+  externalDnsPrincipal: "ExternalDNS's principal",
+  keyVault: "the Key Vault",
+  controlPlaneIdentities: "the control-plane principals and secrets",
+  aksCluster: "the AKS cluster",
+  operator: "the operator's CRDs and namespaces",
+};
+
+/** A config meant for tearing down, deployed as if it were the everyday one: said at every synth. */
+export function protectionWarnings(config: Config): string[] {
+  const exists: Record<keyof Protection, boolean> = {
+    persistentResourceGroup: config.resourceGroup.create,
+    oidcIssuer: true,
+    workloadIdentities: true,
+    dnsZone: config.dns !== undefined,
+    externalDnsPrincipal: config.externalDns !== undefined,
+    keyVault: config.topology === "aroHcp",
+    controlPlaneIdentities: config.topology === "aroHcp",
+    aksCluster: config.managementCluster?.aks !== undefined && !config.managementCluster.aks.existing,
+    operator: config.managementCluster !== undefined,
+  };
+  const open = (Object.entries(protectionOf(config)) as Array<[keyof Protection, boolean]>)
+    .filter(([resource, on]) => !on && exists[resource])
+    .map(([resource]) => PROTECTED_RESOURCES[resource]);
+  if (open.length === 0) return [];
+  return [
+    `protection: prevent_destroy is off for ${open.join(", ")}: a destroy, or a change that replaces them, deletes them without asking. Set protection.preventDestroy: true again once done (help/destroy.md).`,
+  ];
+}
+
 /** A resource's `lifecycle` for the given protection: absent when off, so nothing else changes. */
 export function protectedLifecycle(preventDestroy: boolean | undefined): { preventDestroy: true } | undefined {
   return (preventDestroy ?? true) ? { preventDestroy: true } : undefined;

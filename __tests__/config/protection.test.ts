@@ -44,6 +44,20 @@ describe("protectionOf", () => {
   });
 });
 
+describe("protection warnings", () => {
+  it("none with the defaults; one naming what is unprotected otherwise", () => {
+    expect(loadInline(example("aro-hcp.yaml")).warnings.filter((w) => w.startsWith("protection:"))).toEqual([]);
+    const base = example("external-dns.yaml");
+    const warnings = loadInline({ ...base, dns: { ...base.dns, preventDestroy: false } }).warnings.filter((w) => w.startsWith("protection:"));
+    expect(warnings).toEqual([expect.stringMatching(/^protection: prevent_destroy is off for the DNS zone: /)]);
+    const all = loadInline({ ...base, protection: { preventDestroy: false } }).warnings.filter((w) => w.startsWith("protection:"));
+    // external-dns.yaml adopts its group and is self-managed: neither the group nor a vault is named.
+    expect(all).toEqual([
+      "protection: prevent_destroy is off for the OIDC storage account and containers, the identities and federated credentials, the DNS zone, ExternalDNS's principal, the operator's CRDs and namespaces: a destroy, or a change that replaces them, deletes them without asking. Set protection.preventDestroy: true again once done (help/destroy.md).",
+    ]);
+  });
+});
+
 describe("protection and destroy config keys", () => {
   const issuesOf = (input: unknown) => {
     const result = validateConfig(input, EXAMPLES);
