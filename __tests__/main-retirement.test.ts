@@ -52,6 +52,16 @@ describe("retiring a cluster (npm run synth)", () => {
       }),
     );
   const hc2Stacks = ["cluster-hc2", "identities-hc2", "infra-hc2"];
+  /** The stack without any prevent_destroy (what retirement lifts). */
+  const withoutPreventDestroy = (json: any) =>
+    JSON.parse(JSON.stringify(json), (_key, value) => {
+      if (value && typeof value === "object" && !Array.isArray(value) && value.lifecycle?.prevent_destroy) {
+        const { prevent_destroy: _lifted, ...lifecycle } = value.lifecycle;
+        const { lifecycle: _old, ...rest } = value;
+        return Object.keys(lifecycle).length > 0 ? { ...rest, lifecycle } : rest;
+      }
+      return value;
+    });
   const withoutGuard = (json: any) => {
     const copy = JSON.parse(JSON.stringify(json));
     for (const id of Object.keys(copy.resource.terraform_data ?? {})) if (id.startsWith("RetiredClusterGuard")) delete copy.resource.terraform_data[id];
@@ -72,7 +82,8 @@ describe("retiring a cluster (npm run synth)", () => {
     const state = (count: number) => JSON.stringify({ version: 4, resources: Array.from({ length: count }, (_, i) => ({ mode: "managed", type: "t", name: `r${i}`, instances: [{}] })) });
     for (const [stack, count] of [["identities-hc2", 19], ["infra-hc2", 12], ["cluster-hc2", 7], ["shared", 5]] as const) fs.writeFileSync(path.join(states, `${stack}.tfstate`), state(count));
 
-    // 2. hc2 retired: its stacks are still synthesized, unchanged but for the guard, and synth says what to do next.
+    // 2. hc2 retired: its stacks are still synthesized, unchanged but for the guard and the lifted
+    // prevent_destroy of its identities, and synth says what to do next.
     writeConfig([cluster("hc1"), cluster("hc2", { retired: true })]);
     const retired = run(config, outdir);
     expect(retired.code).toBe(0);
@@ -81,8 +92,10 @@ describe("retiring a cluster (npm run synth)", () => {
     for (const stack of hc2Stacks) {
       const json = stackJson(outdir, stack);
       expect(Object.keys(json.resource.terraform_data).filter((id) => id.startsWith("RetiredClusterGuard"))).toHaveLength(1);
-      expect(withoutGuard(json)).toEqual(withoutGuard(before[stack]));
+      expect(withoutGuard(json)).toEqual(withoutGuard(withoutPreventDestroy(before[stack])));
+      expect(JSON.stringify(json)).not.toContain("prevent_destroy");
     }
+    expect(JSON.stringify(before["identities-hc2"])).toContain("prevent_destroy");
     expect(stackJson(outdir, "infra-hc1").locals).toBeUndefined();
 
     // 3. hc2 removed while its state holds resources: refused, nothing written.

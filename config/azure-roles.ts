@@ -10,6 +10,7 @@ export const BUILT_IN_ROLES = {
   keyVaultSecretsUser: { name: "Key Vault Secrets User", guid: "4633458b-17de-408a-b874-0445c86b69e6" },
   keyVaultSecretsOfficer: { name: "Key Vault Secrets Officer", guid: "b86a8fe4-44ce-4948-aee5-eccb2c155cd7" },
   managedIdentityOperator: { name: "Managed Identity Operator", guid: "f1a07417-d97a-45cb-824c-7a7467783830" },
+  aksRbacClusterAdmin: { name: "Azure Kubernetes Service RBAC Cluster Admin", guid: "b1ff04bb-8a4e-4dc4-8eb5-8693973ce19b" },
 } as const;
 
 export type BuiltInRole = (typeof BUILT_IN_ROLES)[keyof typeof BUILT_IN_ROLES];

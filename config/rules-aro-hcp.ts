@@ -1,4 +1,5 @@
 import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "./azure-rules";
+import { networkOf, parseCidr } from "./cidr";
 import type { DeploymentNames } from "./names";
 import type { ConfigIssue } from "./rules";
 import type { Config } from "./schema";
@@ -17,10 +18,23 @@ export const hoursOf = (value: string) => Number(value.slice(0, -1));
 
 /** Valid but risky: said at synth, not refused. */
 export function aroHcpWarnings(config: Config): string[] {
+  return [...zoneWarnings(config), ...entraIdWarnings(config)];
+}
+
+function zoneWarnings(config: Config): string[] {
   const aks = config.managementCluster?.aks;
   if (config.topology !== "aroHcp" || !aks || aks.existing || (aks.userPool.zones?.length ?? 0) >= 2) return [];
   return [
     "aks: managementCluster.aks.userPool.zones lists fewer than 2 zones; HyperShift's AKS scripts refuse such clusters (its shared ingress router spreads across zones). Set zones: [1, 2, 3] where the region has zones.",
+  ];
+}
+
+/** Terraform Cloud's remote runs have no kubelogin: an Entra-only management cluster needs an agent that has it. */
+function entraIdWarnings(config: Config): string[] {
+  const aks = config.managementCluster?.aks;
+  if (config.topology !== "aroHcp" || !aks?.entraIdRbac.enabled || config.backend.type !== "cloud") return [];
+  return [
+    "aks: managementCluster.aks.entraIdRbac.enabled with backend cloud: the management and cluster-* runs execute kubelogin, which Terraform Cloud's hosted runners do not have; run those workspaces on an agent with kubelogin on PATH (help/aro-hcp.md).",
   ];
 }
 
@@ -115,6 +129,38 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (conf
       return name && AKS_RESERVED_POOL_NAMES.includes(name)
         ? [{ path: "managementCluster.aks.userPool.name", value: name, message: `must not be ${AKS_RESERVED_POOL_NAMES.join(", ")} (the system pool and the pools AKS rotates through)` }]
         : [];
+    },
+  },
+  {
+    rule: "API server authorized ranges are aligned, distinct, and for a created cluster",
+    check: (c) => {
+      const aks = c.managementCluster?.aks;
+      const ranges = aks?.apiServerAuthorizedIpRanges;
+      if (!aks || ranges === undefined) return [];
+      const path = "managementCluster.aks.apiServerAuthorizedIpRanges";
+      if (aks.existing) return [{ path, message: "is not used with existing: true (the existing cluster keeps its own ranges)" }];
+      if (ranges.length === 0) return [{ path, value: [], message: "must list at least one CIDR; omit the key to allow any address" }];
+      const seen = new Set<string>();
+      return ranges.flatMap((range, i) => {
+        const cidr = parseCidr(range);
+        const issues: ConfigIssue[] = [];
+        if (!cidr.aligned) issues.push({ path: `${path}[${i}]`, value: range, message: `has host bits set; did you mean ${networkOf(cidr)}?` });
+        if (seen.has(networkOf(cidr))) issues.push({ path: `${path}[${i}]`, value: range, message: "is listed twice" });
+        seen.add(networkOf(cidr));
+        return issues;
+      });
+    },
+  },
+  {
+    rule: "Entra ID settings only where they act",
+    check: (c) => {
+      const entra = c.managementCluster?.aks?.entraIdRbac;
+      if (!entra || entra.enabled) return [];
+      const base = "managementCluster.aks.entraIdRbac";
+      return [
+        ...(entra.kubeloginMode !== "azurecli" ? [{ path: `${base}.kubeloginMode`, value: entra.kubeloginMode, message: "is only used with entraIdRbac.enabled: true" }] : []),
+        ...(!entra.grantDeployerClusterAdmin ? [{ path: `${base}.grantDeployerClusterAdmin`, value: false, message: "is only used with entraIdRbac.enabled: true" }] : []),
+      ];
     },
   },
   {

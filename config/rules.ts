@@ -8,6 +8,7 @@ import { unlistedLocationMessage } from "./azure-regions";
 import { contains, networkOf, overlaps, parseCidr } from "./cidr";
 import { ClusterNames, delegationRecordName, DeploymentNames, HostedClusterNames, parseArmId } from "./names";
 import { ARO_HCP_MANAGED_SERVICE, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "./operator-bundle";
+import { protectionWarnings } from "./protection";
 import { ARO_HCP_NAME_RULES, ARO_HCP_STRUCTURE_RULES, aroHcpWarnings } from "./rules-aro-hcp";
 import { SECRETS_STRUCTURE_RULES } from "./rules-secrets";
 import { Config } from "./schema";
@@ -381,7 +382,7 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
       `externalDns.password.endDate ${endDate} has passed: ExternalDNS can no longer authenticate. Set a later endDate (this replaces the client secret) and deploy shared, then management.`,
     );
   }
-  warnings.push(...aroHcpWarnings(config));
+  warnings.push(...aroHcpWarnings(config), ...protectionWarnings(config));
   return warnings;
 }
 

@@ -33,7 +33,7 @@ export const aksSchema = z
     existing: z
       .boolean()
       .default(false)
-      .describe("true: use an existing AKS cluster (found by name and resource group; it needs the OIDC issuer, workload identity, the Key Vault secrets provider add-on and local accounts: Terraform signs in with its kube_config client certificate); nothing else in this block applies."),
+      .describe("true: use an existing AKS cluster (found by name and resource group; it needs the OIDC issuer, workload identity, the Key Vault secrets provider add-on, and local accounts unless entraIdRbac.enabled: Terraform signs in with its kube_config client certificate); only entraIdRbac.enabled and entraIdRbac.kubeloginMode still apply."),
     kubernetesVersion: z
       .string()
       .regex(/^\d+\.\d+(\.\d+)?$/, { error: "must be a Kubernetes version such as 1.33 or 1.33.2" })
@@ -56,6 +56,31 @@ export const aksSchema = z
       .regex(/^[1-9]\d*[smh]$/, { error: "must be a duration such as 2m" })
       .default("2m")
       .describe("How often the Key Vault secrets provider re-reads mounted secrets (certificate renewal reaches the control planes this way)."),
+    apiServerAuthorizedIpRanges: z
+      .array(
+        z.string().regex(/^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\/([0-9]|[12]\d|3[0-2])$/, {
+          error: "must be an IPv4 CIDR such as 203.0.113.0/24",
+        }),
+      )
+      .optional()
+      .describe("Only these IPv4 CIDRs reach the API server; include where Terraform runs (workstation, Terraform Cloud agents). Default: any address."),
+    entraIdRbac: z
+      .strictObject({
+        enabled: z
+          .boolean()
+          .default(false)
+          .describe("Microsoft Entra ID sign-in with Azure RBAC, local accounts disabled: Terraform then signs in through kubelogin (help/aro-hcp.md). With existing: true, say the existing cluster works this way."),
+        kubeloginMode: z
+          .enum(["azurecli", "workloadidentity", "spn", "msi"])
+          .default("azurecli")
+          .describe("How kubelogin gets Terraform's token: azurecli (az login, workstation), workloadidentity (AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_FEDERATED_TOKEN_FILE), spn (AZURE_CLIENT_ID and AZURE_CLIENT_SECRET), msi (the VM's managed identity)."),
+        grantDeployerClusterAdmin: z
+          .boolean()
+          .default(true)
+          .describe("Grant the principal running Terraform Azure Kubernetes Service RBAC Cluster Admin on the created cluster (it applies the operator and HostedClusters)."),
+      })
+      .default({ enabled: false, kubeloginMode: "azurecli", grantDeployerClusterAdmin: true })
+      .describe("Entra ID authentication and Azure RBAC for the management cluster's API."),
   })
   .describe("AKS management cluster (topology: aroHcp): created in its own resource group, or an existing one.");
 
@@ -77,13 +102,13 @@ export const aroHcpSchema = z
           .boolean()
           .default(true)
           .describe("Forbid purging the deleted vault before the retention ends. Cannot be turned off once on."),
-        preventDestroy: z.boolean().default(true).describe("Make Terraform refuse to destroy the vault."),
+        preventDestroy: z.boolean().optional().describe("Make Terraform refuse to destroy the vault. Default: protection.preventDestroy."),
         grantDeployerAccess: z
           .boolean()
           .default(true)
           .describe("Grant the principal running Terraform Key Vault Secrets Officer on the vault (RBAC mode: Terraform writes the credential secrets)."),
       })
-      .default({ softDeleteRetentionDays: 90, purgeProtection: true, preventDestroy: true, grantDeployerAccess: true })
+      .default({ softDeleteRetentionDays: 90, purgeProtection: true, grantDeployerAccess: true })
       .describe("RBAC-mode Key Vault in the persistent resource group."),
     certificates: z
       .strictObject({

@@ -226,6 +226,10 @@ const hostedCluster = z
       .default({ singleResourceGroup: false, resourceGroups: {}, vnetCidr: "10.0.0.0/16", subnetCidr: "10.0.0.0/24", clusterNetwork: "10.132.0.0/14", serviceNetwork: "172.31.0.0/16" })
       .describe("Azure network of the workers and the cluster's internal networks."),
     nodePools: z.array(nodePool).default([]).describe("NodePools of the cluster (add, scale or remove them here)."),
+    deleteResourceGroupsWithContents: z
+      .boolean()
+      .default(false)
+      .describe("Let destroying infra-<name> delete its resource groups although they still hold resources Terraform did not create (disks of persistent volumes, NICs, public IPs, the image registry's storage account). Default false: the azurerm provider refuses and lists them."),
     availableTimeout: z
       .string()
       .regex(/^[1-9]\d*[smh]$/, { error: "must be a duration such as 45m" })
@@ -346,8 +350,8 @@ const dns = z
       .describe("Delegate the zone from an Azure DNS parent zone with an NS record. Omit to delegate it yourself (the stack outputs the name servers)."),
     preventDestroy: z
       .boolean()
-      .default(true)
-      .describe("Make Terraform refuse to destroy the zone (it holds every cluster's records)."),
+      .optional()
+      .describe("Make Terraform refuse to destroy the zone (it holds every cluster's records). Default: protection.preventDestroy."),
   })
   .describe("Public DNS zone for hosted clusters (seed 004 Phase 1 step 5). Omit for the seed's 'without External DNS' strategy.");
 
@@ -423,8 +427,8 @@ const managementCluster = z
           .describe("Kinds of the bundle not to apply, e.g. [ServiceMonitor, PrometheusRule, PodMonitor] on a cluster without the Prometheus operator CRDs (AKS)."),
         preventDestroy: z
           .boolean()
-          .default(true)
-          .describe("Make Terraform refuse to delete the HyperShift CRDs and namespace (deleting a CRD deletes every HostedCluster)."),
+          .optional()
+          .describe("Make Terraform refuse to delete the HyperShift CRDs and namespaces (deleting a CRD deletes every HostedCluster). Default: protection.preventDestroy."),
         forceConflicts: z
           .boolean()
           .default(false)
@@ -482,10 +486,10 @@ export const configSchema = z
           .describe("true: create and manage it. false: adopt an existing group (e.g. os4-common); it is only read, never changed or deleted."),
         preventDestroy: z
           .boolean()
-          .default(true)
-          .describe("With create: true, make Terraform refuse to destroy the group (it outlives clusters)."),
+          .optional()
+          .describe("With create: true, make Terraform refuse to destroy the group (it outlives clusters). Default: protection.preventDestroy."),
       })
-      .default({ create: true, preventDestroy: true })
+      .default({ create: true })
       .describe("The persistent resource group that outlives hosted clusters."),
     oidc: z
       .strictObject({
@@ -514,6 +518,15 @@ export const configSchema = z
     externalDns: externalDns.optional(),
     managementCluster: managementCluster.optional(),
     secrets,
+    protection: z
+      .strictObject({
+        preventDestroy: z
+          .boolean()
+          .default(true)
+          .describe("Give every persistent resource Terraform's prevent_destroy (OIDC storage and containers, identities and federated credentials, DNS zone, ExternalDNS and control-plane principals and secrets, Key Vault, AKS cluster, operator CRDs and namespaces). false only to tear the whole environment down on purpose (help/destroy.md)."),
+      })
+      .default({ preventDestroy: true })
+      .describe("What Terraform refuses to destroy. The per-resource preventDestroy keys override it for their resource."),
     backend,
   })
   .describe("hcp-azure deployment config: HyperShift hosted control planes on Azure.");

@@ -1,6 +1,7 @@
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { ManagementAksCluster } from "../constructs/aks/management-aks-cluster";
+import { protectionOf } from "../config/protection";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
 import { configureAzureStack, StackContext } from "./stack-setup";
 
@@ -19,10 +20,12 @@ export class AksStack extends TerraformStack {
     super(scope, aks.stack);
     configureAzureStack(this, aks.stack, props);
 
-    // The group lives and dies with the cluster; an existing cluster's group is not ours.
+    // The group lives and dies with the cluster, and shares its protection; an existing
+    // cluster's group is not ours.
+    const preventDestroy = protectionOf(config).aksCluster;
     const group = aks.existing
       ? undefined
-      : new PersistentResourceGroup(this, "ResourceGroup", { name: aks.resourceGroup.name, location: config.location, preventDestroy: false, tags: config.tags });
+      : new PersistentResourceGroup(this, "ResourceGroup", { name: aks.resourceGroup.name, location: config.location, preventDestroy, tags: config.tags });
     const cluster = new ManagementAksCluster(this, "ManagementCluster", {
       name: aks.name,
       resourceGroupName: group?.name ?? aks.resourceGroup.name,
@@ -37,6 +40,12 @@ export class AksStack extends TerraformStack {
       identityNames: aks.identities,
       secretRotationInterval: settings.secretRotationInterval,
       keyVaultIds: names.keyVault ? [names.keyVault.id] : [],
+      apiServerAuthorizedIpRanges: aks.existing ? undefined : settings.apiServerAuthorizedIpRanges,
+      entraIdRbac:
+        aks.existing || !settings.entraIdRbac.enabled
+          ? undefined
+          : { tenantId: config.tenantId, grantDeployerClusterAdmin: settings.entraIdRbac.grantDeployerClusterAdmin },
+      preventDestroy,
       tags: config.tags,
     });
 

@@ -1,6 +1,7 @@
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { ClusterNames } from "../config/names";
+import { protectionOf } from "../config/protection";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
 import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
@@ -22,6 +23,9 @@ export class IdentitiesStack extends TerraformStack {
     super(scope, cluster.identitiesStack);
     configureAzureStack(this, cluster.identitiesStack, props);
     guardRetiredCluster(this, cluster);
+    // A retired cluster's identities are on their way out: no prevent_destroy (help/retire-cluster.md).
+    const protection = protectionOf(config);
+    const protect = (on: boolean) => on && !cluster.retired;
 
     if (cluster.ownsIssuer) {
       new OidcIssuer(this, "OidcIssuer", {
@@ -29,6 +33,7 @@ export class IdentitiesStack extends TerraformStack {
         storageAccountId: names.storageAccount.id,
         containerName: cluster.issuer.containerName,
         publicKeyPem: props.publicKeys.get(cluster.issuer.publicKeyFile) as string,
+        preventDestroy: protect(protection.oidcIssuer),
       });
     }
     // The issuer URL is known from names: credentials need not wait for the storage account.
@@ -37,6 +42,7 @@ export class IdentitiesStack extends TerraformStack {
       location: config.location,
       issuerUrl: cluster.issuer.url,
       identities: cluster.identities,
+      preventDestroy: protect(protection.workloadIdentities),
       tags: config.tags,
     });
     if (config.topology === "aroHcp") {

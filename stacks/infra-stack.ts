@@ -30,7 +30,8 @@ export class InfraStack extends TerraformStack {
     const spec = config.clusters[cluster.index]?.hostedCluster;
     if (!hosted || !spec) throw new Error(`internal: InfraStack for clusters[${cluster.index}] (${cluster.name}) without hostedCluster`);
     super(scope, hosted.infraStack);
-    configureAzureStack(this, hosted.infraStack, props, { deleteNonEmptyResourceGroups: true });
+    // Groups that still hold what HyperShift left (PV disks: user data) are deleted only on request.
+    configureAzureStack(this, hosted.infraStack, props, { deleteNonEmptyResourceGroups: spec.deleteResourceGroupsWithContents });
     guardRetiredCluster(this, cluster);
     const { location, tags } = config;
 

@@ -2,6 +2,7 @@ import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { DataResource, Op, TerraformLocal, TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
+import { protectionOf } from "../config/protection";
 import { AKS_KEY_VAULT_USER_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
 import { externalDnsCredentialsInput, pullSecretInput, secretsSource } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
@@ -30,6 +31,7 @@ export class ManagementStack extends TerraformStack {
     if (names.aks) configureAzureStack(this, stackName, props);
     else configureBackend(this, stackName, props);
     const management = config.managementCluster;
+    const protection = protectionOf(config);
     const files = names.managementCluster;
     if (!management || !files) throw new Error("internal: ManagementStack needs managementCluster in the config");
 
@@ -63,7 +65,7 @@ export class ManagementStack extends TerraformStack {
     const operator = new HypershiftOperator(this, "HypershiftOperator", {
       objects,
       rolloutTimeout: management.operator.rolloutTimeout,
-      preventDestroy: management.operator.preventDestroy,
+      preventDestroy: protection.operator,
       forceConflicts: management.operator.forceConflicts,
     });
 
@@ -116,7 +118,7 @@ export class ManagementStack extends TerraformStack {
         manifest: { apiVersion: "v1", kind: "Namespace", metadata: { name: namespace } },
         fieldManager: { name: "hcp-azure" },
         // Deleting it would delete every HostedCluster in it.
-        lifecycle: { preventDestroy: management.operator.preventDestroy },
+        lifecycle: { preventDestroy: protection.operator },
       });
     }
 

@@ -10,6 +10,7 @@ import { IdentityKeyVault } from "../constructs/key-vault/identity-key-vault";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
+import { protectionOf } from "../config/protection";
 import { hoursOf } from "../config/rules-aro-hcp";
 import { aroHcpSettings } from "../config/schema-aro-hcp";
 import { ClusterNames } from "../config/names";
@@ -45,6 +46,7 @@ export class SharedStack extends TerraformStack {
     const { config, names } = props;
     super(scope, names.sharedStack);
     configureAzureStack(this, names.sharedStack, props);
+    const protection = protectionOf(config);
     // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
     if (names.externalDnsApplication || names.keyVault) new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
 
@@ -52,7 +54,7 @@ export class SharedStack extends TerraformStack {
       name: names.resourceGroup.name,
       location: config.location,
       create: config.resourceGroup.create,
-      preventDestroy: config.resourceGroup.preventDestroy,
+      preventDestroy: protection.persistentResourceGroup,
       tags: config.tags,
     });
     const storage = new OidcStorageAccount(this, "OidcStorage", {
@@ -61,6 +63,7 @@ export class SharedStack extends TerraformStack {
       location: config.location,
       subscriptionId: config.subscriptionId,
       grantDeployerBlobAccess: config.oidc.grantDeployerBlobAccess,
+      preventDestroy: protection.oidcIssuer,
       tags: config.tags,
     });
     new TerraformOutput(this, "resource_group_name", { value: names.resourceGroup.name });
@@ -73,6 +76,7 @@ export class SharedStack extends TerraformStack {
         containerName: names.sharedIssuer.containerName,
         publicKeyPem: props.publicKeys.get(names.sharedIssuer.publicKeyFile) as string,
         uploadsDependOn: storage.deployerAccess ? [storage.deployerAccess] : [],
+        preventDestroy: protection.oidcIssuer,
       });
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
     }
@@ -84,7 +88,7 @@ export class SharedStack extends TerraformStack {
       const zone = new DelegatedDnsZone(this, "DnsZone", {
         zoneName: names.dns.zoneName,
         resourceGroupName: resourceGroup.name,
-        preventDestroy: config.dns.preventDestroy,
+        preventDestroy: protection.dnsZone,
         tags: config.tags,
         parent: parent && {
           zoneName: parent.zoneName,
@@ -123,6 +127,7 @@ export class SharedStack extends TerraformStack {
           passwordEndDate: config.externalDns.password.endDate,
           passwordValidFor: config.externalDns.password.validFor,
           passwordRotation: config.externalDns.password.rotation,
+          preventDestroy: protection.externalDnsPrincipal,
         });
         new TerraformOutput(this, "external_dns_client_id", { value: principal.application.clientId });
         new TerraformOutput(this, EXTERNAL_DNS_CREDENTIALS_OUTPUT, {
@@ -140,6 +145,7 @@ export class SharedStack extends TerraformStack {
     const vaultNames = names.keyVault;
     if (!vaultNames) return;
     const settings = aroHcpSettings(config);
+    const protection = protectionOf(config);
     new TlsProvider(this, "tls");
     const vault = new IdentityKeyVault(this, "KeyVault", {
       name: vaultNames.name,
@@ -149,7 +155,7 @@ export class SharedStack extends TerraformStack {
       subscriptionId: config.subscriptionId,
       softDeleteRetentionDays: settings.keyVault.softDeleteRetentionDays,
       purgeProtectionEnabled: settings.keyVault.purgeProtection,
-      preventDestroy: settings.keyVault.preventDestroy,
+      preventDestroy: protection.keyVault,
       grantDeployerSecretsOfficer: settings.keyVault.grantDeployerAccess,
       tags: config.tags,
     });
@@ -164,6 +170,7 @@ export class SharedStack extends TerraformStack {
         validityHours: hoursOf(settings.certificates.validity),
         renewBeforeHours: hoursOf(settings.certificates.renewBefore),
         secretDependsOn: vault.deployerAccess ? [vault.deployerAccess] : [],
+        preventDestroy: protection.controlPlaneIdentities,
         tags: config.tags,
       });
       json[cluster.name] = identities.managedIdentitiesJson;

@@ -94,28 +94,32 @@ export interface ManagementClusterAccess {
 export function configureKubernetesProvider(stack: TerraformStack, stackName: string, context: StackContext): ManagementClusterAccess {
   const aks = context.names.aks;
   if (aks) {
+    const entraId = context.config.managementCluster?.aks?.entraIdRbac;
     const cluster = new DataAzurermKubernetesCluster(stack, "ManagementCluster", {
       name: aks.name,
       resourceGroupName: aks.resourceGroup.name,
-      lifecycle: {
-        postcondition: [
-          {
-            // Without local accounts kube_config has no client certificate, and the provider's
-            // own error would not say why.
-            condition: '${try(self.kube_config[0].client_key, "") != ""}',
-            errorMessage: `AKS cluster ${aks.name} gives no client certificate (local accounts disabled?): Terraform reaches the management cluster with it (help/aro-hcp.md).`,
+      lifecycle: entraId?.enabled
+        ? undefined
+        : {
+            postcondition: [
+              {
+                // Without local accounts kube_config has no client certificate, and the provider's
+                // own error would not say why.
+                condition: '${try(self.kube_config[0].client_key, "") != ""}',
+                errorMessage: `AKS cluster ${aks.name} gives no client certificate (local accounts disabled?): Terraform reaches the management cluster with it, or set managementCluster.aks.entraIdRbac.enabled (help/aro-hcp.md).`,
+              },
+            ],
           },
-        ],
-      },
     });
-    // kube_config holds the client certificate of a cluster with local accounts (what the aks
-    // stack creates); Azure returns every PEM base64-encoded.
+    // Azure returns every PEM base64-encoded. With local accounts (the default) kube_config holds
+    // a client certificate; with Entra ID only, a token from kubelogin (help/aro-hcp.md).
     const kube = cluster.kubeConfig.get(0);
     const provider = new KubernetesProvider(stack, "kubernetes", {
       host: kube.host,
-      clientCertificate: Fn.base64decode(kube.clientCertificate),
-      clientKey: Fn.base64decode(kube.clientKey),
       clusterCaCertificate: Fn.base64decode(kube.clusterCaCertificate),
+      ...(entraId?.enabled
+        ? { exec: [kubeloginExec(entraId.kubeloginMode, context.config.tenantId)] }
+        : { clientCertificate: Fn.base64decode(kube.clientCertificate), clientKey: Fn.base64decode(kube.clientKey) }),
     });
     return { provider, aks: cluster };
   }
@@ -151,6 +155,21 @@ export function remoteStateId(producer: string): string {
 /** The producer stack a remote-state data source reads, from its construct ID. */
 export function remoteStateProducer(id: string): string | undefined {
   return id.endsWith("-state") ? id.slice(0, -"-state".length) : undefined;
+}
+
+/**
+ * The AKS Microsoft Entra server application: every AKS cluster with Entra ID authentication
+ * accepts tokens for it (https://azure.github.io/kubelogin/, "--server-id").
+ */
+export const AKS_ENTRA_SERVER_ID = "6dae42f8-4368-4678-94ff-3960e28e3630";
+
+/** kubelogin as the provider's credential plugin; it must be on PATH where Terraform runs. */
+function kubeloginExec(mode: string, tenantId: string) {
+  return {
+    apiVersion: "client.authentication.k8s.io/v1beta1",
+    command: "kubelogin",
+    args: ["get-token", "--login", mode, "--server-id", AKS_ENTRA_SERVER_ID, "--tenant-id", tenantId],
+  };
 }
 
 /**

@@ -105,7 +105,7 @@ describe("ControlPlaneIdentities: Entra objects", () => {
     const applications = resources(stack, "azuread_application");
     expect(applications.map((a) => a.display_name).sort()).toEqual(Object.values(SUFFIXES).map((s) => `hc1-${s}`).sort());
     for (const application of applications) {
-      expect(application).toEqual({ display_name: application.display_name, owners: [deployer], prevent_duplicate_names: true, sign_in_audience: "AzureADMyOrg" });
+      expect(application).toEqual({ display_name: application.display_name, owners: [deployer], prevent_duplicate_names: true, sign_in_audience: "AzureADMyOrg", lifecycle: { prevent_destroy: true } });
     }
     const principals = resources(stack, "azuread_service_principal");
     expect(principals).toHaveLength(8);
@@ -287,5 +287,25 @@ describe("ControlPlaneIdentity: misuse", () => {
     expect(() => synthIdentities({ identities: [spec("disk"), spec("file"), { ...spec("disk"), secretName: "hc1-disk-2" }] })).toThrow(
       /ControlPlaneIdentities: identity key disk appears twice/,
     );
+  });
+});
+
+describe("ControlPlaneIdentity: protection (prevent_destroy)", () => {
+  const PROTECTED = ["azuread_application", "azuread_service_principal", "azurerm_key_vault_secret"];
+  // Renewal replaces these: prevent_destroy would make every renewal plan fail.
+  const ROTATED = ["tls_private_key", "tls_self_signed_cert", "azuread_application_certificate"];
+
+  it("protects the application, service principal and Key Vault secret by default, not the rotated key, certificate or credential", () => {
+    const parsed = synthOne();
+    for (const type of PROTECTED) expect(only(parsed.resource[type]).lifecycle).toEqual({ prevent_destroy: true });
+    for (const type of ROTATED) expect(only(parsed.resource[type]).lifecycle?.prevent_destroy).toBeUndefined();
+  });
+
+  it("ControlPlaneIdentities passes preventDestroy: false down to every identity", () => {
+    const parsed = synthIdentities({ preventDestroy: false });
+    for (const type of PROTECTED) {
+      expect(resources(parsed, type)).toHaveLength(8);
+      for (const resource of resources(parsed, type)) expect(resource.lifecycle).toBeUndefined();
+    }
   });
 });

@@ -122,3 +122,18 @@ describe("ExternalDnsPrincipal", () => {
     expect(() => synthPrincipal(props)).toThrow(message);
   });
 });
+
+describe("ExternalDnsPrincipal: protection (prevent_destroy)", () => {
+  it("protects the application and service principal by default; the password stays replaceable for rotation", () => {
+    const { parsed } = synthPrincipal();
+    expect(resources(parsed, "azuread_application")[0].lifecycle).toEqual({ prevent_destroy: true });
+    expect(resources(parsed, "azuread_service_principal")[0].lifecycle).toEqual({ prevent_destroy: true });
+    expect(resources(parsed, "azuread_application_password")[0].lifecycle).toEqual({ create_before_destroy: true });
+  });
+
+  it("preventDestroy: false leaves the application and service principal without lifecycle", () => {
+    const { parsed } = synthPrincipal({ preventDestroy: false });
+    expect(resources(parsed, "azuread_application")[0].lifecycle).toBeUndefined();
+    expect(resources(parsed, "azuread_service_principal")[0].lifecycle).toBeUndefined();
+  });
+});

@@ -215,3 +215,57 @@ describe("ManagementAksCluster", () => {
     expect(() => synthAks({ name: "_x", secretRotationInterval: "soon" })).toThrow(/name "_x".*; .*secretRotationInterval "soon"/);
   });
 });
+
+describe("ManagementAksCluster: protection and hardening", () => {
+  const AKS_RBAC_CLUSTER_ADMIN = "b1ff04bb-8a4e-4dc4-8eb5-8693973ce19b";
+
+  it("protects the cluster by default, not the user pool or the identities; preventDestroy: false removes it", () => {
+    const { parsed } = synthAks();
+    expect(cluster(parsed).lifecycle).toEqual({ prevent_destroy: true });
+    expect(only(parsed.resource.azurerm_kubernetes_cluster_node_pool).lifecycle).toBeUndefined();
+    for (const identity of resources(parsed, "azurerm_user_assigned_identity")) expect(identity.lifecycle).toBeUndefined();
+    expect(cluster(synthAks({ preventDestroy: false }).parsed).lifecycle).toBeUndefined();
+  });
+
+  it("without hardening options: local accounts, no Entra block, no authorized ranges", () => {
+    const created = cluster(synthAks().parsed);
+    expect(created.local_account_disabled).toBe(false);
+    expect(created.azure_active_directory_role_based_access_control).toBeUndefined();
+    expect(created.api_server_access_profile).toBeUndefined();
+  });
+
+  it("apiServerAuthorizedIpRanges restricts the API server to exactly those ranges", () => {
+    const created = cluster(synthAks({ apiServerAuthorizedIpRanges: ["203.0.113.0/24", "198.51.100.7/32"] }).parsed);
+    expect(created.api_server_access_profile).toEqual({ authorized_ip_ranges: ["203.0.113.0/24", "198.51.100.7/32"] });
+  });
+
+  it("entraIdRbac: Azure RBAC in the tenant, local accounts disabled, and the deployer made RBAC Cluster Admin on the cluster", () => {
+    const { parsed } = synthAks({ entraIdRbac: { tenantId: "11111111-1111-1111-1111-111111111111" } });
+    const created = cluster(parsed);
+    expect(created.local_account_disabled).toBe(true);
+    expect(created.azure_active_directory_role_based_access_control).toEqual({ azure_rbac_enabled: true, tenant_id: "11111111-1111-1111-1111-111111111111" });
+    const admin = resources(parsed, "azurerm_role_assignment").filter((r) => r.role_definition_id === ROLE(AKS_RBAC_CLUSTER_ADMIN));
+    expect(admin).toHaveLength(1);
+    expect(admin[0]).toMatchObject({ scope: `\${azurerm_kubernetes_cluster.${key(parsed, "azurerm_kubernetes_cluster", "mgmt-aks")}.id}` });
+    expect(admin[0].principal_id).toMatch(/^\$\{data\.azurerm_client_config\.[\w]+\.object_id\}$/);
+    expect(admin[0].name).toContain(AKS_ID);
+  });
+
+  it("entraIdRbac with grantDeployerClusterAdmin: false grants nothing", () => {
+    const { parsed } = synthAks({ entraIdRbac: { tenantId: "11111111-1111-1111-1111-111111111111", grantDeployerClusterAdmin: false } });
+    expect(resources(parsed, "azurerm_role_assignment").filter((r) => r.role_definition_id === ROLE(AKS_RBAC_CLUSTER_ADMIN))).toEqual([]);
+    expect(parsed.data?.azurerm_client_config).toBeUndefined();
+  });
+
+  it.each([
+    ["host bits set", ["203.0.113.5/24"], /apiServerAuthorizedIpRanges\[0\] "203.0.113.5\/24" must be an aligned IPv4 CIDR/],
+    ["not a CIDR", ["example.com"], /apiServerAuthorizedIpRanges\[0\] "example.com"/],
+    ["octet out of range", ["10.0.0.0/8", "300.1.2.0/24"], /apiServerAuthorizedIpRanges\[1\] "300.1.2.0\/24"/],
+  ])("rejects authorized ranges: %s", (_, ranges, message) => {
+    expect(() => synthAks({ apiServerAuthorizedIpRanges: ranges })).toThrow(message);
+  });
+
+  it("rejects hardening options on an existing cluster (it keeps its own settings)", () => {
+    expect(() => synthAks({ existing: true, apiServerAuthorizedIpRanges: ["203.0.113.0/24"] })).toThrow(/an existing one keeps its own settings/);
+  });
+});

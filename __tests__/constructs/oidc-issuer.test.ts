@@ -107,3 +107,28 @@ describe("OidcStorageAccount", () => {
     ).toThrow(/"Bad_Name" must match/);
   });
 });
+
+describe("protection (prevent_destroy)", () => {
+  const synthBoth = (preventDestroy?: boolean) =>
+    JSON.parse(
+      Testing.synthScope((scope) => {
+        new OidcStorageAccount(scope, "Storage", { name: "acct123", resourceGroupName: "rg", location: "eastus", subscriptionId: "00000000-0000-0000-0000-000000000000", preventDestroy });
+        new OidcIssuer(scope, "Issuer", { storageAccountName: "acct123", storageAccountId: ACCOUNT_ID, containerName: "issuer-a", publicKeyPem: publicKey, preventDestroy });
+      }),
+    );
+
+  it("protects the account and the container by default, never the documents (a key rotation replaces them)", () => {
+    const parsed = synthBoth();
+    expect(resources(parsed, "azurerm_storage_account")[0].lifecycle).toEqual({ prevent_destroy: true });
+    expect(resources(parsed, "azurerm_storage_container")[0].lifecycle).toEqual({ prevent_destroy: true });
+    for (const blob of resources(parsed, "azurerm_storage_blob")) expect(blob.lifecycle).toBeUndefined();
+    for (const assignment of resources(parsed, "azurerm_role_assignment")) expect(assignment.lifecycle).toBeUndefined();
+  });
+
+  it("preventDestroy: false leaves no lifecycle at all", () => {
+    const parsed = synthBoth(false);
+    for (const type of ["azurerm_storage_account", "azurerm_storage_container", "azurerm_storage_blob"]) {
+      for (const resource of resources(parsed, type)) expect(resource.lifecycle).toBeUndefined();
+    }
+  });
+});

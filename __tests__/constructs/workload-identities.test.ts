@@ -127,3 +127,27 @@ describe("WorkloadIdentities", () => {
     expect(renderWorkloadIdentitiesJson(new Map([["ingress", "id-1"]]))).toBe('{\n  "ingress": {\n    "clientID": "id-1"\n  }\n}\n');
   });
 });
+
+describe("WorkloadIdentities: protection (prevent_destroy)", () => {
+  const cluster = loadExample("basic.yaml").names.clusters[0];
+  const synth = (preventDestroy?: boolean) =>
+    JSON.parse(
+      Testing.synthScope((scope) => {
+        new WorkloadIdentities(scope, "Identities", { resourceGroupName: "rg", location: "eastus", issuerUrl: cluster.issuer.url, identities: cluster.identities, preventDestroy });
+      }),
+    );
+
+  it("protects every identity and every federated credential by default", () => {
+    const parsed = synth();
+    const all = [...resources(parsed, "azurerm_user_assigned_identity"), ...resources(parsed, "azurerm_federated_identity_credential")];
+    expect(all.length).toBeGreaterThan(7);
+    for (const resource of all) expect(resource.lifecycle).toEqual({ prevent_destroy: true });
+  });
+
+  it("preventDestroy: false leaves no lifecycle", () => {
+    const parsed = synth(false);
+    for (const resource of [...resources(parsed, "azurerm_user_assigned_identity"), ...resources(parsed, "azurerm_federated_identity_credential")]) {
+      expect(resource.lifecycle).toBeUndefined();
+    }
+  });
+});

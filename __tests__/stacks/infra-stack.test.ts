@@ -54,10 +54,14 @@ describe("infra stack", () => {
     const stack = new InfraStack(Testing.app(), { ...loaded, outdir: path.join(REPO, "cdktf.out"), cluster: loaded.names.clusters[0] });
     expect(stack.node.id).toBe("infra-hc1");
     expect(json.terraform.backend.local.path).toBe(path.relative(path.join(REPO, "cdktf.out", "stacks", "infra-hc1"), loaded.names.stateLocation("infra-hc1")));
-    // Cluster-owned groups go on destroy even with what HyperShift's operators left in them.
-    expect(json.provider.azurerm).toEqual([
-      { features: [{ resource_group: [{ prevent_deletion_if_contains_resources: false }] }], storage_use_azuread: true, subscription_id: SUB, tenant_id: loaded.config.tenantId },
-    ]);
+    // By default Azure refuses to delete a group that still holds what HyperShift's operators left.
+    expect(json.provider.azurerm).toEqual([{ features: [{}], storage_use_azuread: true, subscription_id: SUB, tenant_id: loaded.config.tenantId }]);
+  });
+
+  it("deletes groups that still hold leftovers only with deleteResourceGroupsWithContents: true", () => {
+    const optIn = synthInfra(hostedConfig({ deleteResourceGroupsWithContents: true }));
+    expect(optIn.provider.azurerm[0].features).toEqual([{ resource_group: [{ prevent_deletion_if_contains_resources: false }] }]);
+    expect(synthInfra(hostedConfig({ deleteResourceGroupsWithContents: false })).provider.azurerm[0].features).toEqual([{}]);
   });
 
   it("creates the three cluster groups, the network, the private zone and the egress load balancer", () => {

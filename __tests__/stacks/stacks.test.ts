@@ -31,11 +31,11 @@ describe.each(EXAMPLES)("stacks of examples/%s", (example) => {
   });
 
   it("configures the Azure provider from config and the environment only (no credentials)", () => {
-    for (const [name, stack] of Object.entries(stacks).filter(([, s]) => s.provider.azurerm)) {
+    for (const stack of Object.values(stacks).filter((s) => s.provider.azurerm)) {
       const [provider] = stack.provider.azurerm;
       expect(provider).toEqual({
-        // Only a cluster's own infra stack may delete non-empty groups (its own).
-        features: [name.startsWith("infra-") ? { resource_group: [{ prevent_deletion_if_contains_resources: false }] } : {}],
+        // No example opts in to deleting non-empty groups (clusters[].hostedCluster.deleteResourceGroupsWithContents).
+        features: [{}],
         storage_use_azuread: true,
         subscription_id: loaded.config.subscriptionId,
         tenant_id: loaded.config.tenantId,

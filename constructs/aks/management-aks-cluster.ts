@@ -1,3 +1,4 @@
+import { DataAzurermClientConfig } from "@cdktf/provider-azurerm/lib/data-azurerm-client-config";
 import { DataAzurermKubernetesCluster } from "@cdktf/provider-azurerm/lib/data-azurerm-kubernetes-cluster";
 import { KubernetesCluster } from "@cdktf/provider-azurerm/lib/kubernetes-cluster";
 import { KubernetesClusterNodePool } from "@cdktf/provider-azurerm/lib/kubernetes-cluster-node-pool";
@@ -6,8 +7,9 @@ import { UserAssignedIdentity } from "@cdktf/provider-azurerm/lib/user-assigned-
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
-import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "../../config/azure-rules";
 import { literalTags } from "../terraform-literal";
+import { protectedLifecycle } from "../../config/protection";
+import { KEY_VAULT_ID, validate } from "./management-aks-cluster-validation";
 
 /** An autoscaled node pool. */
 export interface AksNodePoolProps {
@@ -66,6 +68,36 @@ export interface ManagementAksClusterProps {
    * @default []
    */
   readonly keyVaultIds?: readonly string[];
+  /**
+   * IPv4 CIDRs allowed to reach the public API server (`api_server_access_profile`), each
+   * aligned (`203.0.113.0/24`, not `203.0.113.5/24`). Wherever Terraform runs must be inside
+   * them. The cluster's own outbound IP is always allowed by AKS.
+   * @default - no restriction (any address)
+   */
+  readonly apiServerAuthorizedIpRanges?: readonly string[];
+  /**
+   * Microsoft Entra ID authentication with Azure RBAC for Kubernetes authorization, and local
+   * accounts disabled: kube_config then holds no client certificate, so Terraform needs an Entra
+   * token (kubelogin, see help/aro-hcp.md). `tenantId` is the Entra tenant.
+   * @default - local accounts with client certificates, Kubernetes RBAC only
+   */
+  readonly entraIdRbac?: {
+    /** Microsoft Entra tenant of the users. */
+    readonly tenantId: string;
+    /**
+     * Grant the principal running Terraform "Azure Kubernetes Service RBAC Cluster Admin" on the
+     * cluster: with Azure RBAC even a subscription Owner cannot apply manifests without it.
+     * @default true
+     */
+    readonly grantDeployerClusterAdmin?: boolean;
+  };
+  /**
+   * Make Terraform refuse to destroy the cluster (lifecycle prevent_destroy): it runs every hosted
+   * control plane. Also refuses a change that would replace it. Node pools and identities are
+   * not protected: they cannot go while the protected cluster stays.
+   * @default true
+   */
+  readonly preventDestroy?: boolean;
   /** Tags for the cluster, its identities and the user pool. @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -78,12 +110,6 @@ export interface AksKubeConfig {
   readonly clusterCaCertificate: string;
 }
 
-const DNS_PREFIX = /^[a-zA-Z\d]$|^[a-zA-Z\d][-a-zA-Z\d]{0,52}[a-zA-Z\d]$/;
-const NODE_POOL_NAME = /^[a-z][a-z0-9]{0,11}$/;
-// Go durations as the CSI driver's rotation-poll-interval takes them.
-const DURATION = /^(?=\d)(\d+h)?(\d+m)?(\d+s)?$/;
-const KEY_VAULT_ID = /^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.KeyVault\/vaults\/([^/]+)$/i;
-const SKU_TIERS = ["Free", "Standard", "Premium"];
 
 /**
  * The AKS management cluster that hosts HyperShift control planes (ARO HCP style, seed 003),
@@ -111,6 +137,8 @@ export class ManagementAksCluster extends Construct {
   public readonly resource?: KubernetesCluster;
   /** The user pool, when created: workloads that need schedulable nodes must depend on it. */
   public readonly userPool?: KubernetesClusterNodePool;
+  /** The deployer's "Azure Kubernetes Service RBAC Cluster Admin" role, when granted (entraIdRbac); Kubernetes writes must wait for it. */
+  public readonly deployerClusterAdmin?: RoleAssignment;
 
   constructor(scope: Construct, id: string, props: ManagementAksClusterProps) {
     super(scope, id);
@@ -147,6 +175,17 @@ export class ManagementAksCluster extends Construct {
       addOnIdentity = cluster.keyVaultSecretsProvider.secretIdentity.get(0);
       kubeConfig = cluster.kubeConfig.get(0);
       this.userPool = this.createUserPool(props, cluster);
+      if (props.entraIdRbac && (props.entraIdRbac.grantDeployerClusterAdmin ?? true)) {
+        const role = BUILT_IN_ROLES.aksRbacClusterAdmin;
+        const deployer = new DataAzurermClientConfig(this, "Deployer", {});
+        this.deployerClusterAdmin = new RoleAssignment(this, "DeployerClusterAdmin", {
+          // Deterministic name: a re-apply after a partial failure finds the same assignment.
+          name: Fn.uuidv5("url", `${this.id}/${role.guid}/${deployer.objectId}`),
+          scope: cluster.id,
+          roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
+          principalId: deployer.objectId,
+        });
+      }
     }
     this.keyVaultSecretsProviderClientId = addOnIdentity.clientId;
     this.keyVaultSecretsProviderObjectId = addOnIdentity.objectId;
@@ -202,8 +241,14 @@ export class ManagementAksCluster extends Construct {
       skuTier: props.skuTier ?? "Standard",
       oidcIssuerEnabled: true,
       workloadIdentityEnabled: true,
-      // Kept enabled: the Terraform Kubernetes provider authenticates with kube_config's client certificate.
-      localAccountDisabled: false,
+      // Without entraIdRbac, kept enabled: the Terraform Kubernetes provider authenticates with
+      // kube_config's client certificate. With it, Terraform signs in through kubelogin.
+      localAccountDisabled: props.entraIdRbac !== undefined,
+      azureActiveDirectoryRoleBasedAccessControl: props.entraIdRbac && { azureRbacEnabled: true, tenantId: props.entraIdRbac.tenantId },
+      apiServerAccessProfile:
+        props.apiServerAuthorizedIpRanges && props.apiServerAuthorizedIpRanges.length > 0
+          ? { authorizedIpRanges: [...props.apiServerAuthorizedIpRanges] }
+          : undefined,
       defaultNodePool: {
         name: "system",
         // Control planes go to the user pool; this pool carries the CriticalAddonsOnly taint.
@@ -222,6 +267,7 @@ export class ManagementAksCluster extends Construct {
       networkProfile: { networkPlugin: "azure", networkPolicy: "azure", loadBalancerSku: "standard" },
       tags,
       dependsOn: [kubeletOperator],
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
   }
 
@@ -255,80 +301,4 @@ function poolSettings(pool: AksNodePoolProps, kubernetesVersion: string | undefi
     // (hashicorp/terraform-provider-azurerm#24020): state the same value.
     upgradeSettings: { maxSurge: "10%" },
   };
-}
-
-function validate(props: ManagementAksClusterProps): void {
-  const problems: string[] = [];
-  if (!AZURE_NAME_RULES.aksCluster.test(props.name)) {
-    problems.push(`name "${props.name}" ${AZURE_NAME_RULES.aksCluster.rule}`);
-  }
-  const vaultNames = new Set<string>();
-  (props.keyVaultIds ?? []).forEach((vaultId, i) => {
-    const vaultName = KEY_VAULT_ID.exec(vaultId)?.[1];
-    if (vaultName === undefined || !AZURE_NAME_RULES.keyVault.test(vaultName)) {
-      problems.push(`keyVaultIds[${i}] "${vaultId}" must be a Key Vault ARM ID /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<name>, the name 3-24 letters, digits or '-'`);
-    } else if (vaultNames.has(vaultName.toLowerCase())) {
-      problems.push(`keyVaultIds[${i}] "${vaultId}": vault "${vaultName}" appears twice`);
-    } else {
-      vaultNames.add(vaultName.toLowerCase());
-    }
-  });
-  if (!props.existing) validateCreation(props, problems);
-  if (problems.length > 0) throw new Error(`ManagementAksCluster: ${problems.join("; ")}`);
-}
-
-function validateCreation(props: ManagementAksClusterProps, problems: string[]): void {
-  const dnsPrefix = props.dnsPrefix ?? props.name;
-  if (!DNS_PREFIX.test(dnsPrefix)) {
-    const source = props.dnsPrefix === undefined ? " (default: the name)" : "";
-    problems.push(`dnsPrefix "${dnsPrefix}"${source} must be 1-54 letters, digits or '-', starting and ending with a letter or digit`);
-  }
-  if (props.skuTier !== undefined && !SKU_TIERS.includes(props.skuTier)) {
-    problems.push(`skuTier "${props.skuTier}" must be one of ${SKU_TIERS.join(", ")}`);
-  }
-  const interval = props.secretRotationInterval;
-  if (interval !== undefined && (!DURATION.test(interval) || /^(0+[hms])+$/.test(interval))) {
-    problems.push(`secretRotationInterval "${interval}" must be a positive duration in hours, minutes and/or seconds such as 2m, 1h or 1h30m`);
-  }
-  if (props.systemPool === undefined) problems.push("systemPool is required unless existing is true");
-  else validatePool("systemPool", props.systemPool, problems);
-  if (props.userPool === undefined) {
-    problems.push("userPool is required unless existing is true");
-  } else {
-    validatePool("userPool", props.userPool, problems);
-    if (!NODE_POOL_NAME.test(props.userPool.name)) {
-      problems.push(`userPool.name "${props.userPool.name}" must match ^[a-z][a-z0-9]{0,11}$ (AKS Linux node pool name)`);
-    } else if (AKS_RESERVED_POOL_NAMES.includes(props.userPool.name)) {
-      problems.push(`userPool.name "${props.userPool.name}" must not be ${AKS_RESERVED_POOL_NAMES.join(", ")} (the system pool and the rotation pools)`);
-    }
-  }
-  const names = props.identityNames;
-  if (names === undefined) {
-    problems.push("identityNames is required unless existing is true");
-  } else {
-    for (const key of ["cluster", "kubelet"] as const) {
-      if (!AZURE_NAME_RULES.userAssignedIdentity.test(names[key])) {
-        problems.push(`identityNames.${key} "${names[key]}" ${AZURE_NAME_RULES.userAssignedIdentity.rule}`);
-      }
-    }
-    if (names.cluster.toLowerCase() === names.kubelet.toLowerCase()) {
-      problems.push(`identityNames.kubelet "${names.kubelet}" must differ from identityNames.cluster (AKS needs two identities)`);
-    }
-  }
-}
-
-function validatePool(path: string, pool: AksNodePoolProps, problems: string[]): void {
-  if (pool.vmSize.length === 0) problems.push(`${path}.vmSize "" must not be empty`);
-  for (const key of ["minCount", "maxCount"] as const) {
-    const count = pool[key];
-    if (!Number.isInteger(count) || count < 1 || count > 1000) problems.push(`${path}.${key} ${count} must be a whole number from 1 to 1000`);
-  }
-  if (pool.minCount > pool.maxCount) problems.push(`${path}.minCount ${pool.minCount} must not exceed ${path}.maxCount ${pool.maxCount}`);
-  const disk = pool.osDiskSizeGb;
-  if (disk !== undefined && !(Number.isInteger(disk) && disk >= 1 && disk <= 2048)) {
-    problems.push(`${path}.osDiskSizeGb ${disk} must be a whole number of GB from 1 to 2048`);
-  }
-  for (const zone of pool.zones ?? []) {
-    if (!["1", "2", "3"].includes(zone)) problems.push(`${path}.zones "${zone}" must be "1", "2" or "3"`);
-  }
 }

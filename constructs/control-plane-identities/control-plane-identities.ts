@@ -26,6 +26,13 @@ export interface ControlPlaneIdentitiesProps {
    * @default - nothing
    */
   readonly secretDependsOn?: ITerraformDependable[];
+  /**
+   * Make Terraform refuse to destroy the applications, service principals and Key Vault secrets (not the
+   * certificates: renewal replaces them) (lifecycle prevent_destroy; config
+   * `protection.preventDestroy`).
+   * @default true
+   */
+  readonly preventDestroy?: boolean;
   /** Tags of the Key Vault secrets. @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -63,6 +70,7 @@ export class ControlPlaneIdentities extends Construct {
           renewBeforeHours: props.renewBeforeHours,
           secretDependsOn: props.secretDependsOn,
           tags: props.tags,
+          preventDestroy: props.preventDestroy,
         }),
       );
     }

@@ -6,6 +6,7 @@ import { PrivateKey } from "@cdktf/provider-tls/lib/private-key";
 import { SelfSignedCert } from "@cdktf/provider-tls/lib/self-signed-cert";
 import { Fn, ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
+import { protectedLifecycle } from "../../config/protection";
 import { CERTIFICATE_VALIDITY_HOURS } from "../../config/rules-aro-hcp";
 import { literalTags } from "../terraform-literal";
 
@@ -36,6 +37,14 @@ export interface ControlPlaneIdentityProps {
    * @default - nothing
    */
   readonly secretDependsOn?: ITerraformDependable[];
+  /**
+   * Make Terraform refuse to destroy the application, the service principal and the secret
+   * (lifecycle prevent_destroy): HostedClusters find them by client ID and secret name. The key,
+   * certificate and application certificate stay unprotected: renewal replaces them (a
+   * renewed secret is an in-place update, a new version).
+   * @default true
+   */
+  readonly preventDestroy?: boolean;
   /** Tags of the Key Vault secret. @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -69,8 +78,9 @@ export class ControlPlaneIdentity extends Construct {
       owners,
       signInAudience: "AzureADMyOrg",
       preventDuplicateNames: true,
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
-    this.servicePrincipal = new ServicePrincipal(this, "ServicePrincipal", { clientId: this.application.clientId, owners });
+    this.servicePrincipal = new ServicePrincipal(this, "ServicePrincipal", { clientId: this.application.clientId, owners, lifecycle: protectedLifecycle(props.preventDestroy) });
     this.clientId = this.application.clientId;
 
     // RSA: MSAL accepts only RSA keys for certificate credentials. 2048 bits, as `az ad sp
@@ -112,6 +122,7 @@ export class ControlPlaneIdentity extends Construct {
       tags: literalTags(props.tags),
       // Written only once Entra trusts the certificate, so a mounted secret always works.
       dependsOn: [credential, this.servicePrincipal, ...(props.secretDependsOn ?? [])],
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
   }
 }

@@ -6,6 +6,7 @@ import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { delegationRecordName } from "../../config/names";
 import { literalTags } from "../terraform-literal";
+import { protectedLifecycle } from "../../config/protection";
 
 export interface ParentZoneProps {
   /** Existing Azure DNS zone that delegates to the new zone, e.g. `example.com`. */
@@ -63,7 +64,7 @@ export class DelegatedDnsZone extends Construct {
       name: props.zoneName,
       resourceGroupName: props.resourceGroupName,
       tags: literalTags(props.tags),
-      lifecycle: { preventDestroy: props.preventDestroy ?? true },
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
     this.nameServers = this.zone.nameServers;
 

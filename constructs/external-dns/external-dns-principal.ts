@@ -7,6 +7,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, BuiltInRole, roleDefinitionId } from "../../config/azure-roles";
 import { escapeTemplates } from "../terraform-literal";
+import { protectedLifecycle } from "../../config/protection";
 
 /** Which roles the principal gets (see `ExternalDnsPrincipalProps.roles`). */
 export type ExternalDnsRoles = "leastPrivilege" | "seed";
@@ -48,6 +49,13 @@ export interface ExternalDnsPrincipalProps {
    * @default - no rotation key
    */
   readonly passwordRotation?: string;
+  /**
+   * Make Terraform refuse to destroy the application and service principal (lifecycle
+   * prevent_destroy): every management cluster's ExternalDNS signs in as them. The password
+   * stays unprotected: rotation replaces it.
+   * @default true
+   */
+  readonly preventDestroy?: boolean;
 }
 
 /** One role assignment: the built-in role and the scope it is granted on. */
@@ -96,10 +104,12 @@ export class ExternalDnsPrincipal extends Construct {
       owners: [deployer.objectId],
       signInAudience: "AzureADMyOrg",
       preventDuplicateNames: true,
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
     this.servicePrincipal = new ServicePrincipal(this, "ServicePrincipal", {
       clientId: this.application.clientId,
       owners: [deployer.objectId],
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
     this.password = new ApplicationPasswordA(this, "Password", {
       applicationId: this.application.id,

@@ -3,6 +3,7 @@ import { StorageContainer } from "@cdktf/provider-azurerm/lib/storage-container"
 import { ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { protectedLifecycle } from "../../config/protection";
 import { issuerUrl, OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH } from "../../config/names";
 import { discoveryDocument, jwksDocument } from "./documents";
 
@@ -15,6 +16,13 @@ export interface OidcIssuerProps {
   readonly containerName: string;
   /** PEM (SPKI) RSA public key whose JWKS is published. Read at synth; never the private key. */
   readonly publicKeyPem: string;
+  /**
+   * Make Terraform refuse to destroy the container (the issuer). The document blobs are not protected: a key rotation
+   * replaces them (lifecycle prevent_destroy; config
+   * `protection.preventDestroy`).
+   * @default true
+   */
+  readonly preventDestroy?: boolean;
   /**
    * Resources the uploads must wait for (e.g. the deployer's blob data role assignment).
    * @default []
@@ -53,6 +61,7 @@ export class OidcIssuer extends Construct {
       name: props.containerName,
       storageAccountId: props.storageAccountId,
       containerAccessType: "blob",
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
     const documents: Array<[string, string, string]> = [
       ["DiscoveryDocument", OIDC_DISCOVERY_PATH, this.discoveryDocument],

@@ -6,6 +6,7 @@ import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { literalTags } from "../terraform-literal";
+import { protectedLifecycle } from "../../config/protection";
 
 export interface OidcStorageAccountProps {
   /** Globally unique account name: 3-24 lowercase letters or digits. */
@@ -22,6 +23,12 @@ export interface OidcStorageAccountProps {
    * @default true
    */
   readonly grantDeployerBlobAccess?: boolean;
+  /**
+   * Make Terraform refuse to destroy the account: every issuer URL and federated credential points at it (lifecycle prevent_destroy; config
+   * `protection.preventDestroy`).
+   * @default true
+   */
+  readonly preventDestroy?: boolean;
   /** Tags. @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -63,6 +70,7 @@ export class OidcStorageAccount extends Construct {
       localUserEnabled: false,
       sftpEnabled: false,
       tags: literalTags(props.tags),
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
 
     if (props.grantDeployerBlobAccess ?? true) {

@@ -2,6 +2,7 @@ import { ResourceGroup } from "@cdktf/provider-azurerm/lib/resource-group";
 import { DataAzurermResourceGroup } from "@cdktf/provider-azurerm/lib/data-azurerm-resource-group";
 import { Construct } from "constructs";
 import { literalTags } from "../terraform-literal";
+import { protectedLifecycle } from "../../config/protection";
 
 export interface PersistentResourceGroupProps {
   /** Resource group name (1-90 characters, validated by the config). */
@@ -43,7 +44,7 @@ export class PersistentResourceGroup extends Construct {
         name: props.name,
         location: props.location,
         tags: literalTags(props.tags),
-        lifecycle: { preventDestroy: props.preventDestroy ?? true },
+        lifecycle: protectedLifecycle(props.preventDestroy),
       });
       this.name = this.resource.name;
       this.id = this.resource.id;

@@ -3,6 +3,7 @@ import { UserAssignedIdentity } from "@cdktf/provider-azurerm/lib/user-assigned-
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { WORKLOAD_IDENTITY_AUDIENCE, WorkloadIdentityKey } from "../../config/components";
+import { protectedLifecycle } from "../../config/protection";
 import { federatedCredentialIssues } from "../../config/rules";
 import { literalTags } from "../terraform-literal";
 
@@ -34,6 +35,13 @@ export interface WorkloadIdentitiesProps {
    * @default "openshift" (what HyperShift's components request)
    */
   readonly audience?: string;
+  /**
+   * Make Terraform refuse to destroy the identities and their federated credentials: they outlive the cluster,
+   * and a re-created identity has a new client ID (lifecycle prevent_destroy; config
+   * `protection.preventDestroy`).
+   * @default true
+   */
+  readonly preventDestroy?: boolean;
   /** Tags of the identities (credentials take none). @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -63,6 +71,7 @@ export class WorkloadIdentities extends Construct {
         resourceGroupName: props.resourceGroupName,
         location: props.location,
         tags: literalTags(props.tags),
+        lifecycle: protectedLifecycle(props.preventDestroy),
       });
       identities.set(spec.key, identity);
       // Azure rejects concurrent credential writes under one identity (409
@@ -80,6 +89,7 @@ export class WorkloadIdentities extends Construct {
           subject: credential.subject,
           audience: [props.audience ?? WORKLOAD_IDENTITY_AUDIENCE],
           dependsOn: previous ? [previous] : undefined,
+          lifecycle: protectedLifecycle(props.preventDestroy),
         });
       }
     }

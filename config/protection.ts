@@ -1,0 +1,87 @@
+import type { Config } from "./schema";
+
+/**
+ * Which persistent resources carry Terraform's `prevent_destroy`, resolved once from the config:
+ * `protection.preventDestroy` (default true) is the switch for all of them, and the older
+ * per-resource keys (`resourceGroup.preventDestroy`, `dns.preventDestroy`,
+ * `managementCluster.operator.preventDestroy`, `aroHcp.keyVault.preventDestroy`) override it for
+ * their own resource when set. Terraform needs a literal in `lifecycle`, so synth writes it from
+ * here. Resources replaced on purpose by rotation (certificates, their key pairs, application
+ * certificates and passwords, OIDC document blobs) are never protected: `prevent_destroy` also
+ * refuses a replacement, so it would block every renewal (help/destroy.md).
+ */
+export interface Protection {
+  /** The created persistent resource group (`resourceGroup.preventDestroy`). */
+  readonly persistentResourceGroup: boolean;
+  /** The OIDC storage account and every issuer container (shared or per cluster). */
+  readonly oidcIssuer: boolean;
+  /** Workload (aroHcp: data-plane) identities and their federated credentials. */
+  readonly workloadIdentities: boolean;
+  /** The public DNS zone (`dns.preventDestroy`). */
+  readonly dnsZone: boolean;
+  /** ExternalDNS's Entra application and service principal. */
+  readonly externalDnsPrincipal: boolean;
+  /** The control-plane credentials Key Vault (`aroHcp.keyVault.preventDestroy`). */
+  readonly keyVault: boolean;
+  /** aroHcp: control-plane applications, service principals and their Key Vault secrets. */
+  readonly controlPlaneIdentities: boolean;
+  /** aroHcp: the created AKS management cluster and its resource group. */
+  readonly aksCluster: boolean;
+  /** The operator's CRDs and Namespaces, and the hosted clusters' namespaces (`managementCluster.operator.preventDestroy`). */
+  readonly operator: boolean;
+}
+
+export function protectionOf(config: Config): Protection {
+  const all = config.protection.preventDestroy;
+  return {
+    persistentResourceGroup: config.resourceGroup.preventDestroy ?? all,
+    oidcIssuer: all,
+    workloadIdentities: all,
+    dnsZone: config.dns?.preventDestroy ?? all,
+    externalDnsPrincipal: all,
+    keyVault: config.aroHcp?.keyVault.preventDestroy ?? all,
+    controlPlaneIdentities: all,
+    aksCluster: all,
+    operator: config.managementCluster?.operator.preventDestroy ?? all,
+  };
+}
+
+/** What each protection covers, in the words of help/destroy.md. */
+const PROTECTED_RESOURCES: Readonly<Record<keyof Protection, string>> = {
+  persistentResourceGroup: "the persistent resource group",
+  oidcIssuer: "the OIDC storage account and containers",
+  workloadIdentities: "the identities and federated credentials",
+  dnsZone: "the DNS zone",
+  externalDnsPrincipal: "ExternalDNS's principal",
+  keyVault: "the Key Vault",
+  controlPlaneIdentities: "the control-plane principals and secrets",
+  aksCluster: "the AKS cluster",
+  operator: "the operator's CRDs and namespaces",
+};
+
+/** A config meant for tearing down, deployed as if it were the everyday one: said at every synth. */
+export function protectionWarnings(config: Config): string[] {
+  const exists: Record<keyof Protection, boolean> = {
+    persistentResourceGroup: config.resourceGroup.create,
+    oidcIssuer: true,
+    workloadIdentities: true,
+    dnsZone: config.dns !== undefined,
+    externalDnsPrincipal: config.externalDns !== undefined,
+    keyVault: config.topology === "aroHcp",
+    controlPlaneIdentities: config.topology === "aroHcp",
+    aksCluster: config.managementCluster?.aks !== undefined && !config.managementCluster.aks.existing,
+    operator: config.managementCluster !== undefined,
+  };
+  const open = (Object.entries(protectionOf(config)) as Array<[keyof Protection, boolean]>)
+    .filter(([resource, on]) => !on && exists[resource])
+    .map(([resource]) => PROTECTED_RESOURCES[resource]);
+  if (open.length === 0) return [];
+  return [
+    `protection: prevent_destroy is off for ${open.join(", ")}: a destroy, or a change that replaces them, deletes them without asking. Set protection.preventDestroy: true again once done (help/destroy.md).`,
+  ];
+}
+
+/** A resource's `lifecycle` for the given protection: absent when off, so nothing else changes. */
+export function protectedLifecycle(preventDestroy: boolean | undefined): { preventDestroy: true } | undefined {
+  return (preventDestroy ?? true) ? { preventDestroy: true } : undefined;
+}
