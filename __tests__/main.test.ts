@@ -111,6 +111,84 @@ describe("npm run synth (main)", () => {
   });
 });
 
+describe("under the cdktf CLI (CDKTF_CONTEXT_JSON set)", () => {
+  let work: string;
+  beforeEach(() => (work = tempDir()));
+  afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+  const CLI = { CDKTF_CONTEXT_JSON: "{}" };
+
+  it("refuses to guess the config: without HCP_AZURE_CONFIG it writes nothing and says what to set", () => {
+    const outdir = path.join(work, "out");
+    const cwd = process.cwd();
+    process.chdir(REPO); // where the bundled example would be found
+    try {
+      const result = run([], { ...CLI, CDKTF_OUTDIR: outdir });
+      expect(result.code).toBe(2);
+      expect(result.err).toMatch(/^HCP_AZURE_CONFIG is not set: the cdktf CLI synthesizes the config it names/);
+      expect(result.err).toContain("nothing was written.");
+      expect(fs.existsSync(outdir)).toBe(false);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it("prints warnings on stdout (cdktf shows the app's stderr as [ERROR]) and no npm deploy hint", () => {
+    const result = run([], { ...CLI, CDKTF_OUTDIR: path.join(work, "out"), HCP_AZURE_CONFIG: path.join(EXAMPLES, "basic.yaml") });
+    expect(result.code).toBe(0);
+    expect(result.err).toBe("");
+    expect(result.out).toMatch(/^warning: management: the operator bundle is an abridged example/m);
+    expect(result.out).not.toContain("deploy: HCP_AZURE_CONFIG=");
+    // Outside the CLI, the same warnings go to stderr.
+    const plain = run([path.join(EXAMPLES, "basic.yaml")], { CDKTF_OUTDIR: path.join(work, "out2") });
+    expect(plain.err).toMatch(/^warning: management: the operator bundle is an abridged example/m);
+  });
+});
+
+describe("secret files in files mode", () => {
+  let work: string;
+  beforeEach(() => {
+    work = tempDir();
+    fs.copyFileSync(path.join(EXAMPLES, "keys", "example-signer.public"), path.join(work, "signer.public"));
+    fs.copyFileSync(path.join(EXAMPLES, "operator", "hypershift-operator.yaml"), path.join(work, "bundle.yaml"));
+  });
+  afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  const write = (extra: string[] = []) => {
+    const config = path.join(work, "dev.yaml");
+    fs.writeFileSync(
+      config,
+      [
+        "prefix: dev",
+        "subscriptionId: 00000000-0000-0000-0000-000000000000",
+        "tenantId: 11111111-1111-1111-1111-111111111111",
+        "location: eastus",
+        "serviceAccountSigningKey: {publicKeyFile: signer.public}",
+        "clusters: [{name: hc1, hostedCluster: {releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64', baseDomain: example.com, publicZone: {resourceGroupName: dns-rg}, pullSecretFile: pull-secret.json, nodePools: [{name: hc1}]}}]",
+        "managementCluster: {operator: {bundleFile: bundle.yaml}}",
+        ...extra,
+      ].join("\n"),
+    );
+    return config;
+  };
+
+  it("a missing pull secret or signing key is an error before anything is written (deploy would stop half-way)", () => {
+    const outdir = path.join(work, "out");
+    const result = run([write()], { CDKTF_OUTDIR: outdir });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(`  clusters[0].hostedCluster.pullSecretFile: "${path.join(work, "pull-secret.json")}" does not exist; Terraform reads it when it plans cluster-hc1`);
+    expect(result.err).toContain(`  serviceAccountSigningKey.privateKeyFile: "${path.join(work, "signer.private")}" does not exist`);
+    expect(result.err).toContain("nothing was written.");
+    expect(fs.existsSync(outdir)).toBe(false);
+  });
+
+  it("synthesizes once the files exist, or when they exist only where Terraform runs", () => {
+    expect(run([write(["secrets: {filesOnlyWhereTerraformRuns: true}"])], { CDKTF_OUTDIR: path.join(work, "a") }).code).toBe(0);
+    fs.writeFileSync(path.join(work, "pull-secret.json"), "{}", { mode: 0o600 });
+    fs.writeFileSync(path.join(work, "signer.private"), "(not read at synth)", { mode: 0o600 });
+    expect(run([write()], { CDKTF_OUTDIR: path.join(work, "b") }).code).toBe(0);
+  });
+});
+
 describe("secrets never reach synthesized output", () => {
   it("synth reads the public key only, and no private key material appears in cdktf.out", () => {
     const work = tempDir();

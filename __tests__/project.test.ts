@@ -24,6 +24,16 @@ function schemaPaths(schema: any, prefix = ""): string[] {
 }
 
 describe("project", () => {
+  it("cdktf.json carries a fixed projectId, so the cdktf CLI never rewrites the tracked file", () => {
+    expect(JSON.parse(read("cdktf.json")).projectId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
+  it("git ignores the secret files help/ tells users to keep beside the config", () => {
+    const files = ["pull-secret.json", "my-env/pull-secret.json", "prod-pull-secret.json", "azure_mgmt.json", "keys/serviceaccount-signer.private", "mgmt.kubeconfig", "secrets.auto.tfvars", "cdktf.out/stacks/shared/plan"];
+    const check = require("node:child_process").spawnSync("git", ["check-ignore", "--no-index", ...files], { cwd: REPO, encoding: "utf8" });
+    expect(check.stdout.trim().split("\n").sort()).toEqual([...files].sort());
+  });
+
   it("the published JSON Schema is current (npm run schema regenerates it)", () => {
     expect(read("config/hcp-azure.schema.json")).toBe(renderJsonSchema());
   });
