@@ -145,3 +145,17 @@ describe("destroy '*' per topology", () => {
     expect(emptiedByDestroyAll(dnsOnly)).toEqual(dnsOnly.map((s) => s.name).filter((n) => n !== "shared").sort());
   });
 });
+
+describe("retired clusters", () => {
+  it("lift prevent_destroy from that cluster's identities only, so its stacks can be destroyed", () => {
+    const raw = parse(fs.readFileSync(path.join(EXAMPLES, "isolated-clusters.yaml"), "utf8"));
+    const retiredName = raw.clusters[1].name;
+    raw.clusters[1].retired = true;
+    const stacks = synth(loadInline(raw));
+    const identities = (name: string) => stacks.find((s) => s.name === `identities-${name}`)!.json;
+    expect(protectedAddresses(identities(raw.clusters[0].name)).length).toBeGreaterThan(5);
+    expect(protectedAddresses(identities(retiredName))).toEqual([]);
+    // Everything else keeps its protection.
+    expect(protectedAddresses(stacks.find((s) => s.name === "shared")!.json).length).toBeGreaterThan(0);
+  });
+});
