@@ -270,14 +270,14 @@ function stateLocator(config: Config, configDir: string): (stack: string) => str
 }
 
 function requireIssuer(issuer: IssuerNames | undefined, index: number): IssuerNames {
-  // rules.ts (structure rules) guarantees a key for every issuer before names are derived.
+  // rules/structure.ts guarantees a key for every issuer before names are derived.
   if (!issuer) throw new Error(`internal: clusters[${index}] has no OIDC issuer signing key`);
   return issuer;
 }
 
 /**
  * Derives every name. `configDir` is the absolute folder of the config file (relative paths in
- * the config are relative to it). Assumes a schema-valid config; `rules.ts` checks the results.
+ * the config are relative to it). Assumes a schema-valid config; `rules/` checks the results.
  */
 export function deriveNames(config: Config, configDir: string): DeploymentNames {
   const resourceGroupName = config.resourceGroup.name ?? `${config.prefix}-hcp-persistent`;
@@ -379,7 +379,7 @@ function dnsNames(config: Config): DnsNames | undefined {
   const dns = config.dns;
   if (!dns) return undefined;
   const parent = dns.parent;
-  // rules.ts (structure rules) guarantees a zone name or a parent to derive it from.
+  // rules/structure.ts guarantees a zone name or a parent to derive it from.
   const zoneName = dns.zoneName ?? (parent ? `${config.prefix}.${parent.zoneName}` : "");
   return {
     zoneName,
@@ -476,7 +476,7 @@ function hostedClusterNames(
   const zoneSubscription = hosted.publicZone ? (hosted.publicZone.subscriptionId ?? sub) : (known?.subscription ?? sub);
   const publicZone = {
     name: hosted.baseDomain,
-    resourceGroupName: zoneGroup, // rules.ts reports a zone it cannot locate
+    resourceGroupName: zoneGroup, // rules/hosted-cluster.ts reports a zone it cannot locate
     resourceGroupId: rgId(zoneSubscription, zoneGroup),
     id: dnsZoneId(rgId(zoneSubscription, zoneGroup), hosted.baseDomain),
   };

@@ -44,7 +44,7 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     const infra = new InfraStack(app, { ...context, cluster });
     infra.addDependency(identitiesStacks[index]);
     stacks.push(infra);
-    if (!management) continue; // rules.ts requires managementCluster with hostedCluster
+    if (!management) continue; // rules/hosted-cluster.ts requires managementCluster with hostedCluster
     const hostedCluster = new ClusterStack(app, { ...context, cluster });
     hostedCluster.addDependency(infra);
     hostedCluster.addDependency(management);

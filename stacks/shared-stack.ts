@@ -11,7 +11,7 @@ import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
 import { protectionOf } from "../config/protection";
-import { hoursOf } from "../config/rules-aro-hcp";
+import { hoursOf } from "../config/rules/aro-hcp";
 import { aroHcpSettings } from "../config/schema-aro-hcp";
 import { ClusterNames } from "../config/names";
 import { RecordedPrincipal } from "../constructs/control-plane-identities/control-plane-principals";

@@ -1,13 +1,12 @@
-import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "./azure-rules";
-import { networkOf, parseCidr } from "./cidr";
-import type { DeploymentNames } from "./names";
-import type { ConfigIssue } from "./rules";
-import type { Config } from "./schema";
+import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "../azure-rules";
+import { networkOf, parseCidr } from "../cidr";
+import type { DeploymentNames } from "../names";
+import type { Config } from "../schema";
+import type { ConfigIssue, Rule } from "./rule";
 
 /**
- * Rules of the ARO HCP-style topology (topology: aroHcp), in the same `{ rule, check }` shape as
- * rules.ts, which runs them with its own: structure rules on the config, name rules on the
- * derived names.
+ * Rules of the ARO HCP-style topology (topology: aroHcp), run with the others (structure.ts,
+ * names.ts): structure rules on the config, name rules on the derived names.
  */
 
 /** Certificate lifetimes we accept: a day (shorter needs an apply every few hours) to two years (Entra's recommended maximum). */
@@ -41,7 +40,7 @@ function entraIdWarnings(config: Config): string[] {
 /** Key Vault secret names (HyperShift's credentialsSecretName): 1-127 letters, digits or '-'. */
 const SECRET_NAME = /^[a-zA-Z0-9-]{1,127}$/;
 
-export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (config: Config) => ConfigIssue[] }> = [
+export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   {
     rule: "ARO HCP settings and AKS only with topology: aroHcp",
     check: (c) => {
@@ -177,7 +176,7 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (conf
   },
 ];
 
-export const ARO_HCP_NAME_RULES: ReadonlyArray<{ rule: string; check: (names: DeploymentNames) => ConfigIssue[] }> = [
+export const ARO_HCP_NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
   {
     rule: "the derived Key Vault name is valid",
     check: (n) =>
