@@ -1,8 +1,8 @@
-import { CONTROL_PLANE_COMPONENTS, ControlPlaneIdentityKey } from "./components";
-import { Config } from "./schema";
+import { CONTROL_PLANE_COMPONENTS, ControlPlaneIdentityKey } from "../components";
+import { Config } from "../schema";
 
 /**
- * Names of the ARO HCP-style topology (seed 003), derived like everything in `names.ts` (which
+ * Names of the ARO HCP-style topology (seed 003), derived like everything in `names/` (deployment.ts and cluster.ts
  * attaches them to DeploymentNames and ClusterNames): deterministic, from the config alone.
  */
 
