@@ -23,7 +23,8 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
   });
   const stacks: TerraformStack[] = [shared, ...identitiesStacks];
   // aroHcp: the AKS management cluster, whose add-on identity reads the shared stack's vault.
-  const aks = loaded.names.aks && new AksStack(app, context);
+  const topology = loaded.names.topology;
+  const aks = topology.kind === "aroHcp" && topology.aks ? new AksStack(app, { ...context, aks: topology.aks, keyVault: topology.keyVault }) : undefined;
   if (aks) {
     aks.addDependency(shared);
     stacks.push(aks);

@@ -1,7 +1,7 @@
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
-import { ClusterNames } from "../config/names";
+import { ClusterNames, managedIdentitiesOf } from "../config/names";
 import { ClusterNetwork } from "../constructs/cluster-infra/network";
 import { ClusterResourceGroups } from "../constructs/cluster-infra/resource-groups";
 import { EgressLoadBalancer } from "../constructs/cluster-infra/egress-load-balancer";
@@ -60,11 +60,11 @@ export class InfraStack extends TerraformStack {
     });
     new WorkloadIdentityRoles(this, "WorkloadIdentityRoles", {
       assignments: hosted.roleAssignments,
-      identities: cluster.identities,
+      identities: managedIdentitiesOf(cluster.identities),
       identityResourceGroupName: names.resourceGroup.name,
       scopeDependencies: groups.createdByArmId,
     });
-    if (hosted.controlPlaneRoleAssignments.length > 0) {
+    if (cluster.identities.kind === "aroHcp") {
       // aroHcp: the control-plane service principals (shared stack), found by the object IDs the
       // shared stack recorded and checked at plan, never by display name.
       new AzureadProvider(this, "azuread", { tenantId: config.tenantId });

@@ -2,6 +2,7 @@ import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { DataResource, Op, TerraformLocal, TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
+import { managementAksOf } from "../config/names";
 import { protectionOf } from "../config/protection";
 import { AKS_KEY_VAULT_USER_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
 import { externalDnsCredentialsInput, pullSecretInput, secretsSource } from "../config/plan-time-inputs";
@@ -28,7 +29,7 @@ export class ManagementStack extends TerraformStack {
     const stackName = names.managementStack;
     super(scope, stackName);
     // An AKS management cluster is read through azurerm (its kube config, its add-on identity).
-    if (names.aks) configureAzureStack(this, stackName, props);
+    if (managementAksOf(names.topology)) configureAzureStack(this, stackName, props);
     else configureBackend(this, stackName, props);
     const management = config.managementCluster;
     const protection = protectionOf(config);

@@ -1,6 +1,7 @@
 import { Testing } from "cdktf";
 import * as path from "node:path";
 import { LoadedConfig } from "../../config/load";
+import { managedIdentitiesOf } from "../../config/names";
 import { uuidv5 } from "../../config/uuid";
 import { InfraStack } from "../../stacks/infra-stack";
 import { loadInline, minimalConfig, only, REPO, resources } from "../helpers";
@@ -99,7 +100,7 @@ describe("infra stack", () => {
 
   it("looks up the principal of each of the 7 identities once, by name in the persistent group", () => {
     const lookups = Object.values(json.data.azurerm_user_assigned_identity) as any[];
-    expect(lookups.map((d) => d.name).sort()).toEqual(loaded.names.clusters[0].identities.map((i) => i.name).sort());
+    expect(lookups.map((d) => d.name).sort()).toEqual(managedIdentitiesOf(loaded.names.clusters[0].identities).map((i) => i.name).sort());
     for (const d of lookups) expect(d.resource_group_name).toBe(loaded.names.resourceGroup.name);
   });
 

@@ -64,8 +64,7 @@ export function aksNames(config: Config, suffix: (...parts: string[]) => string)
   };
 }
 
-export function keyVaultNames(config: Config, persistentGroupId: string, suffix: (...parts: string[]) => string): KeyVaultNames | undefined {
-  if (config.topology !== "aroHcp") return undefined;
+export function keyVaultNames(config: Config, persistentGroupId: string, suffix: (...parts: string[]) => string): KeyVaultNames {
   const configured = config.aroHcp?.keyVault.name;
   // Global DNS name: a stable hash keeps it unique per deployment; '--' and a trailing '-' are
   // not allowed, and the prefix may hold either once cut.

@@ -1,10 +1,11 @@
 import { DATA_PLANE_COMPONENTS, WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "../components";
 import { ClusterConfig, Config } from "../schema";
-import { ControlPlaneIdentityNames, controlPlaneIdentityNames } from "./aro-hcp";
+import { controlPlaneIdentityNames, keyVaultNames } from "./aro-hcp";
 import { HostedClusterNames, hostedClusterNames } from "./hosted-cluster";
-import { issuerUrl } from "./naming";
+import { issuerUrl, stableSuffix } from "./naming";
 import { keyFiles } from "./paths";
 import { clusterStackNames, identitiesStackName } from "./stacks";
+import { ClusterIdentityNames } from "./topology";
 
 export interface FederatedCredentialName {
   /** `<identity>-fed-id[-<suffix>]`, as seed 004's `az identity federated-credential create`. */
@@ -51,10 +52,8 @@ export interface ClusterNames {
   readonly issuer: IssuerNames;
   /** Whether the issuer belongs to this cluster alone (oidc.issuer: perCluster). */
   readonly ownsIssuer: boolean;
-  /** Managed identities with federated credentials: the workload identities, or with aroHcp the data-plane identities. */
-  readonly identities: readonly IdentityNames[];
-  /** aroHcp: the control-plane service principals (in the shared stack). Empty otherwise. */
-  readonly controlPlaneIdentities: readonly ControlPlaneIdentityNames[];
+  /** The cluster's identities: workload identities (selfManaged), or data-plane identities and control-plane principals (aroHcp). */
+  readonly identities: ClusterIdentityNames;
   /** Phase 3 names, when the cluster has `hostedCluster`. */
   readonly hosted?: HostedClusterNames;
   /**
@@ -105,7 +104,7 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
     key === "controlPlaneOperator" ? cluster.identities.controlPlaneOperator : key === "kms" ? cluster.identities.kms : true;
   const aroHcp = config.topology === "aroHcp";
   const components = aroHcp ? DATA_PLANE_COMPONENTS : WORKLOAD_IDENTITY_COMPONENTS.filter((c) => !c.optional || enabled(c.key));
-  const identities = components.map((component) => {
+  const managedIdentities = components.map((component): IdentityNames => {
     const name = `${identityPrefix}-${component.suffix}`;
     return {
       key: component.key,
@@ -118,7 +117,7 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
     };
   });
   return {
-    hosted: cluster.hostedCluster && hostedClusterNames(config, configDir, cluster, cluster.hostedCluster, index, identities, basis.deploymentZone, basis.resourceGroup.name),
+    hosted: cluster.hostedCluster && hostedClusterNames(config, configDir, cluster, cluster.hostedCluster, index, managedIdentities, basis.deploymentZone, basis.resourceGroup.name),
     name: cluster.name,
     index,
     identitiesStack: identitiesStackName(cluster.name),
@@ -126,8 +125,14 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
     identityPrefixOrigin: cluster.identities.namePrefix ? `clusters[${index}].identities.namePrefix` : `clusters[${index}].name`,
     issuer,
     ownsIssuer,
-    identities,
-    controlPlaneIdentities: aroHcp ? controlPlaneIdentityNames(config.prefix, identityPrefix) : [],
+    identities: aroHcp
+      ? {
+          kind: "aroHcp",
+          dataPlaneIdentities: managedIdentities,
+          controlPlanePrincipals: controlPlaneIdentityNames(config.prefix, identityPrefix),
+          keyVault: keyVaultNames(config, resourceGroupId, stableSuffix),
+        }
+      : { kind: "selfManaged", workloadIdentities: managedIdentities },
     retired: cluster.retired,
     stacks: cluster.hostedCluster ? clusterStackNames(cluster.name) : [identitiesStackName(cluster.name)],
   };

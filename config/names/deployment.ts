@@ -1,11 +1,12 @@
 import * as path from "node:path";
 import { Config } from "../schema";
-import { AksNames, aksNames, KeyVaultNames, keyVaultNames } from "./aro-hcp";
+import { aksNames, keyVaultNames } from "./aro-hcp";
 import { ClusterNames, clusterNames, IssuerNames } from "./cluster";
 import { defaultStorageAccountName, issuerUrl, stableSuffix } from "./naming";
 import { keyFiles, userPath } from "./paths";
 import { MANAGEMENT_STACK, SHARED_STACK } from "./stacks";
 import { stateLocator } from "./state";
+import { TopologyNames } from "./topology";
 
 /**
  * Every name this project gives to a stack, an Azure resource, a URL or a file, derived from the
@@ -41,10 +42,8 @@ export interface DeploymentNames {
   readonly dns?: DnsNames;
   /** Files the management stack uses, when managementCluster is configured. */
   readonly managementCluster?: ManagementClusterFiles;
-  /** The AKS management cluster, when managementCluster.aks is configured. */
-  readonly aks?: AksNames;
-  /** aroHcp: the Key Vault of the control-plane credentials (persistent group). */
-  readonly keyVault?: KeyVaultNames;
+  /** The topology and what only it has: selfManaged, or aroHcp with its Key Vault and AKS cluster. */
+  readonly topology: TopologyNames;
   /** Entra display name of the ExternalDNS application, when ExternalDNS is on. */
   readonly externalDnsApplication?: string;
   readonly resourceGroup: { readonly name: string; readonly id: string };
@@ -100,8 +99,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     sharedStack: SHARED_STACK,
     managementStack: MANAGEMENT_STACK,
     dns,
-    aks: aksNames(config, stableSuffix),
-    keyVault: keyVaultNames(config, resourceGroupId, stableSuffix),
+    topology: topologyNames(config, resourceGroupId),
     externalDnsApplication: config.externalDns && (config.externalDns.applicationName ?? `${config.prefix}-external-dns`),
     managementCluster: config.managementCluster && {
       kubeconfig: config.managementCluster.kubeconfig && userPath(configDir, config.managementCluster.kubeconfig.path),
@@ -138,4 +136,9 @@ function dnsNames(config: Config): DnsNames | undefined {
       subscriptionId: parent.subscriptionId ?? config.subscriptionId,
     },
   };
+}
+
+function topologyNames(config: Config, persistentGroupId: string): TopologyNames {
+  if (config.topology !== "aroHcp") return { kind: "selfManaged" };
+  return { kind: "aroHcp", keyVault: keyVaultNames(config, persistentGroupId, stableSuffix), aks: aksNames(config, stableSuffix) };
 }

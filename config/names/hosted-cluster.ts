@@ -65,8 +65,8 @@ export interface HostedClusterNames {
   /** The ExternalDNS zone the Routes are named in, when this cluster uses ExternalDNS. */
   readonly externalDnsDomain?: string;
   /**
-   * Role assignments of the cluster's managed identities (`ClusterNames.identities`: workload
-   * identities, or with aroHcp the data-plane ones), deduplicated (same name = same assignment).
+   * Role assignments of the cluster's managed identities (`managedIdentitiesOf(ClusterNames.identities)`:
+   * workload identities, or with aroHcp the data-plane ones), deduplicated (same name = same assignment).
    */
   readonly roleAssignments: readonly RoleAssignmentNames[];
   /** aroHcp: role assignments of the control-plane service principals. Empty otherwise. */

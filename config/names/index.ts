@@ -18,3 +18,5 @@ export { roleAssignmentNames } from "./role-assignments";
 export type { RoleAssignmentNames } from "./role-assignments";
 export { clusterOfStack, clusterStackName, clusterStackNames, identitiesStackName, infraStackName, MANAGEMENT_STACK, SHARED_STACK } from "./stacks";
 export { stateLocator } from "./state";
+export { controlPlanePrincipalsOf, managedIdentitiesOf, managementAksOf } from "./topology";
+export type { ClusterIdentityNames, TopologyNames } from "./topology";

@@ -1,5 +1,5 @@
 import { AZURE_NAME_RULES, MAX_FEDERATED_CREDENTIALS_PER_IDENTITY } from "../azure-rules";
-import { delegationRecordName, DeploymentNames } from "../names";
+import { delegationRecordName, DeploymentNames, managedIdentitiesOf } from "../names";
 import { ARO_HCP_NAME_RULES } from "./aro-hcp";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
@@ -20,7 +20,7 @@ export const NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
     rule: "identity and credential names are valid",
     check: (n) =>
       n.clusters.flatMap((cluster) =>
-        cluster.identities.flatMap((identity) => [
+        managedIdentitiesOf(cluster.identities).flatMap((identity) => [
           ...nameIssue(AZURE_NAME_RULES.userAssignedIdentity, identity.name, cluster.identityPrefixOrigin, "identity name"),
           ...identity.credentials.flatMap((credential) =>
             nameIssue(AZURE_NAME_RULES.federatedCredential, credential.name, cluster.identityPrefixOrigin, "federated credential name"),
@@ -33,7 +33,7 @@ export const NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
     check: (n) =>
       duplicates(
         n.clusters.flatMap((cluster) =>
-          cluster.identities.map((identity) => ({ key: identity.name.toLowerCase(), path: cluster.identityPrefixOrigin, value: identity.name })),
+          managedIdentitiesOf(cluster.identities).map((identity) => ({ key: identity.name.toLowerCase(), path: cluster.identityPrefixOrigin, value: identity.name })),
         ),
         "gives an identity name that another cluster also uses (identities live in one resource group; set clusters[].identities.namePrefix)",
       ),
@@ -42,7 +42,7 @@ export const NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
     rule: "at most 20 federated credentials per identity, unique (issuer, subject)",
     check: (n) =>
       n.clusters.flatMap((cluster) =>
-        cluster.identities.flatMap((identity) => federatedCredentialIssues(identity, cluster.issuer.url, cluster.identityPrefixOrigin)),
+        managedIdentitiesOf(cluster.identities).flatMap((identity) => federatedCredentialIssues(identity, cluster.issuer.url, cluster.identityPrefixOrigin)),
       ),
   },
   {
