@@ -58,12 +58,12 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   const names = deriveNames(config, configDir);
   const issues: ConfigIssue[] = runRules(NAME_RULES, names);
   for (const cluster of names.clusters) {
-    const spec = config.clusters[cluster.index].hostedCluster;
-    if (!cluster.hosted || !spec) continue;
-    const context = { config, names, cluster, hosted: cluster.hosted, spec, at: `clusters[${cluster.index}].hostedCluster` };
+    const hosted = cluster.hosted;
+    if (!hosted) continue;
+    const context = { config, names, cluster, hosted, spec: hosted.config, at: `clusters[${cluster.index}].hostedCluster` };
     issues.push(...runRules(HOSTED_CLUSTER_RULES, context));
   }
-  issues.push(...hostedClusterCollisions(config, names));
+  issues.push(...hostedClusterCollisions(names));
 
   const publicKeys = new Map<string, string>();
   const issuerByKeyId = new Map<string, string>();

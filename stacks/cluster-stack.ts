@@ -33,8 +33,8 @@ export class ClusterStack extends TerraformStack {
   constructor(scope: Construct, props: ClusterStackProps) {
     const { config, names, cluster } = props;
     const hosted = cluster.hosted;
-    const hostedConfig = config.clusters[cluster.index].hostedCluster;
-    if (!hosted || !hostedConfig) throw new Error(`internal: ClusterStack needs clusters[${cluster.index}].hostedCluster`);
+    if (!hosted) throw new Error(`internal: ClusterStack needs clusters[${cluster.index}].hostedCluster`);
+    const hostedConfig = hosted.config;
     const stackName = hosted.clusterStack;
     super(scope, stackName);
     configureAzureStack(this, stackName, props);

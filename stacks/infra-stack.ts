@@ -27,8 +27,8 @@ export class InfraStack extends TerraformStack {
   constructor(scope: Construct, props: InfraStackProps) {
     const { config, names, cluster } = props;
     const hosted = cluster.hosted;
-    const spec = config.clusters[cluster.index]?.hostedCluster;
-    if (!hosted || !spec) throw new Error(`internal: InfraStack for clusters[${cluster.index}] (${cluster.name}) without hostedCluster`);
+    if (!hosted) throw new Error(`internal: InfraStack for clusters[${cluster.index}] (${cluster.name}) without hostedCluster`);
+    const spec = hosted.config;
     super(scope, hosted.infraStack);
     // Groups that still hold what HyperShift left (PV disks: user data) are deleted only on request.
     configureAzureStack(this, hosted.infraStack, props, { deleteNonEmptyResourceGroups: spec.deleteResourceGroupsWithContents });

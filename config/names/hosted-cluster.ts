@@ -27,6 +27,8 @@ export interface NetworkResourceNames {
 
 /** Phase 3 names of one hosted cluster (present when the cluster has `hostedCluster`). */
 export interface HostedClusterNames {
+  /** The validated `hostedCluster` block these names derive from: with them, one resolved object per hosted cluster. */
+  readonly config: HostedClusterConfig;
   /** Azure infrastructure stack: `infra-<cluster>`. */
   readonly infraStack: string;
   /** HostedCluster stack on the management cluster: `cluster-<cluster>`. */
@@ -155,6 +157,7 @@ export function hostedClusterNames(
 
   const useExternalDns = hosted.externalDns ?? config.externalDns !== undefined;
   return {
+    config: hosted,
     infraStack: infraStackName(name),
     clusterStack: clusterStackName(name),
     infraId,

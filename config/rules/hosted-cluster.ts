@@ -197,7 +197,7 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
 ];
 
 /** Rules across hosted clusters: what two clusters must not share. */
-export function hostedClusterCollisions(config: Config, names: DeploymentNames): ConfigIssue[] {
+export function hostedClusterCollisions(names: DeploymentNames): ConfigIssue[] {
   const hosted = names.clusters.filter((c) => c.hosted);
   const at = (c: ClusterNames) => `clusters[${c.index}].hostedCluster`;
   return [
@@ -213,7 +213,7 @@ export function hostedClusterCollisions(config: Config, names: DeploymentNames):
     ),
     ...duplicates(
       hosted.flatMap((c) =>
-        (config.clusters[c.index].hostedCluster?.nodePools ?? []).map((pool, i) => ({ key: `${c.hosted!.namespace}/${pool.name}`, path: `${at(c)}.nodePools[${i}].name`, value: pool.name })),
+        c.hosted!.config.nodePools.map((pool, i) => ({ key: `${c.hosted!.namespace}/${pool.name}`, path: `${at(c)}.nodePools[${i}].name`, value: pool.name })),
       ),
       "names a NodePool that already exists in the same namespace (another cluster or the same)",
     ),

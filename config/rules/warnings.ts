@@ -6,18 +6,18 @@ import { aroHcpWarnings } from "./aro-hcp";
 /** Valid config that needs attention soon (printed by synth). */
 export function configWarnings(config: Config, names: DeploymentNames, now: number = Date.now()): string[] {
   const warnings: string[] = [];
-  for (const cluster of names.clusters) {
-    const pools = config.clusters[cluster.index].hostedCluster?.nodePools ?? [];
+  for (const hosted of names.clusters.flatMap((c) => c.hosted ?? [])) {
+    const pools = hosted.config.nodePools;
     const hostEncrypted = pools.filter((p) => p.encryptionAtHost === undefined).map((p) => p.name);
     if (hostEncrypted.length > 0) {
       warnings.push(
-        `${cluster.hosted?.clusterStack}: NodePools ${hostEncrypted.join(", ")} get the CRD default encryptionAtHost: Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost (az feature register --namespace Microsoft.Compute --name EncryptionAtHost); set encryptionAtHost to silence this.`,
+        `${hosted.clusterStack}: NodePools ${hostEncrypted.join(", ")} get the CRD default encryptionAtHost: Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost (az feature register --namespace Microsoft.Compute --name EncryptionAtHost); set encryptionAtHost to silence this.`,
       );
     }
-    const existing = config.clusters[cluster.index].hostedCluster?.network.existing;
+    const existing = hosted.config.network.existing;
     if (existing?.vnetId && !existing.nsgId) {
       warnings.push(
-        `${cluster.hosted?.infraStack}: with an existing VNet and no network.existing.nsgId, a new NSG is created but not attached to your subnet (as hypershift create infra does); the cloud provider writes Service rules into it. Attach it, or give nsgId.`,
+        `${hosted.infraStack}: with an existing VNet and no network.existing.nsgId, a new NSG is created but not attached to your subnet (as hypershift create infra does); the cloud provider writes Service rules into it. Attach it, or give nsgId.`,
       );
     }
   }
