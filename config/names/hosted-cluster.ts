@@ -3,7 +3,7 @@ import { COMPONENT_ROLES, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope 
 import { ClusterConfig, Config, HostedClusterConfig } from "../schema";
 import type { IdentityNames } from "./cluster";
 import { defaultInfraId, dnsZoneId, parseArmId, rgId } from "./naming";
-import { RoleAssignmentNames, roleAssignmentNames } from "./role-assignments";
+import { HostedRoleAssignmentNames, roleAssignmentNames } from "./role-assignments";
 import { clusterStackName, infraStackName } from "./stacks";
 
 /** A resource group of a hosted cluster: created by its infra stack, or not (`create: false`). */
@@ -66,13 +66,8 @@ export interface HostedClusterNames {
   readonly files: { readonly pullSecretFile: string; readonly sshPublicKeyFile?: string };
   /** The ExternalDNS zone the Routes are named in, when this cluster uses ExternalDNS. */
   readonly externalDnsDomain?: string;
-  /**
-   * Role assignments of the cluster's managed identities (`managedIdentitiesOf(ClusterNames.identities)`:
-   * workload identities, or with aroHcp the data-plane ones), deduplicated (same name = same assignment).
-   */
-  readonly roleAssignments: readonly RoleAssignmentNames[];
-  /** aroHcp: role assignments of the control-plane service principals. Empty otherwise. */
-  readonly controlPlaneRoleAssignments: readonly RoleAssignmentNames[];
+  /** Role assignments of the cluster's identities, by topology, each list deduplicated (same name = same assignment). */
+  readonly roleAssignments: HostedRoleAssignmentNames;
 }
 
 /** A resource the config brings by ARM ID: nothing to create, names come from the ID. */
@@ -189,7 +184,12 @@ export function hostedClusterNames(
       sshPublicKeyFile: hosted.sshPublicKeyFile && path.resolve(configDir, hosted.sshPublicKeyFile),
     },
     externalDnsDomain: useExternalDns ? deploymentZone : undefined,
-    roleAssignments: roleAssignmentNames(infraId, scopes, identityKeys, aroHcp ? DATA_PLANE_ROLES : COMPONENT_ROLES),
-    controlPlaneRoleAssignments: aroHcp ? roleAssignmentNames(infraId, scopes, CONTROL_PLANE_COMPONENTS.map((c) => c.key), COMPONENT_ROLES) : [],
+    roleAssignments: aroHcp
+      ? {
+          kind: "aroHcp",
+          dataPlaneIdentities: roleAssignmentNames(infraId, scopes, identityKeys, DATA_PLANE_ROLES),
+          controlPlanePrincipals: roleAssignmentNames(infraId, scopes, CONTROL_PLANE_COMPONENTS.map((c) => c.key), COMPONENT_ROLES),
+        }
+      : { kind: "selfManaged", workloadIdentities: roleAssignmentNames(infraId, scopes, identityKeys, COMPONENT_ROLES) },
   };
 }

@@ -14,6 +14,23 @@ export interface RoleAssignmentNames {
   readonly name: string;
 }
 
+/** A hosted cluster's role assignments, by topology (HyperShift's AssignControlPlaneRoles / AssignDataPlaneRoles with aroHcp). */
+export type HostedRoleAssignmentNames =
+  /** The workload identities' roles (`hypershift create infra azure --assign-identity-roles`). */
+  | { readonly kind: "selfManaged"; readonly workloadIdentities: readonly RoleAssignmentNames[] }
+  | {
+      readonly kind: "aroHcp";
+      /** The data-plane identities' roles, on the managed group. */
+      readonly dataPlaneIdentities: readonly RoleAssignmentNames[];
+      /** The control-plane service principals' roles (the control-plane operator always). */
+      readonly controlPlanePrincipals: readonly RoleAssignmentNames[];
+    };
+
+/** The role assignments of the cluster's managed identities (with federated credentials), in either topology. */
+export function managedIdentityRoleAssignmentsOf(assignments: HostedRoleAssignmentNames): readonly RoleAssignmentNames[] {
+  return assignments.kind === "aroHcp" ? assignments.dataPlaneIdentities : assignments.workloadIdentities;
+}
+
 /**
  * Role assignments of `keys` by `roles`, at the hosted cluster's `scopes`, named as HyperShift
  * names them; deduplicated (groups that coincide give the same name, and HyperShift skips the
