@@ -1,8 +1,7 @@
 import * as path from "node:path";
 import { removedClusterIssues, retiredClusterWarnings, writeClusterRecord } from "./config/deployed-clusters";
 import { formatIssues, loadConfigFile } from "./config/load";
-import { environmentWarnings } from "./config/rules";
-import { missingSecretFiles } from "./config/rules-secrets";
+import { environmentWarnings, missingSecretFiles } from "./config/rules";
 import { synthesize } from "./stacks/app";
 
 /** The bundled example: `npm run synth` with no argument synthesizes it. */

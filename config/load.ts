@@ -4,7 +4,7 @@ import { parseDocument } from "yaml";
 import { z } from "zod";
 import { DeploymentNames, deriveNames } from "./names";
 import { OperatorBundle, readOperatorBundle } from "./operator-bundle";
-import { bundleIssues, bundleWarnings, ConfigIssue, configWarnings, HOSTED_CLUSTER_RULES, hostedClusterCollisions, NAME_RULES, STRUCTURE_RULES } from "./rules";
+import { bundleIssues, bundleWarnings, ConfigIssue, configWarnings, HOSTED_CLUSTER_RULES, hostedClusterCollisions, NAME_RULES, runRules, STRUCTURE_RULES } from "./rules";
 import { Config, configSchema } from "./schema";
 import { readPublicKey } from "./signing-key";
 
@@ -52,18 +52,18 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   if (!parsed.success) return { ok: false, file, issues: parsed.error.issues.map(fromZodIssue) };
   const config = parsed.data;
 
-  const structureIssues = STRUCTURE_RULES.flatMap((r) => r.check(config));
+  const structureIssues = runRules(STRUCTURE_RULES, config);
   if (structureIssues.length > 0) return { ok: false, file, issues: structureIssues };
 
   const names = deriveNames(config, configDir);
-  const issues: ConfigIssue[] = NAME_RULES.flatMap((r) => r.check(names));
+  const issues: ConfigIssue[] = runRules(NAME_RULES, names);
   for (const cluster of names.clusters) {
-    const spec = config.clusters[cluster.index].hostedCluster;
-    if (!cluster.hosted || !spec) continue;
-    const context = { config, names, cluster, hosted: cluster.hosted, spec, at: `clusters[${cluster.index}].hostedCluster` };
-    issues.push(...HOSTED_CLUSTER_RULES.flatMap((r) => r.check(context)));
+    const hosted = cluster.hosted;
+    if (!hosted) continue;
+    const context = { config, names, cluster, hosted, spec: hosted.config, at: `clusters[${cluster.index}].hostedCluster` };
+    issues.push(...runRules(HOSTED_CLUSTER_RULES, context));
   }
-  issues.push(...hostedClusterCollisions(config, names));
+  issues.push(...hostedClusterCollisions(names));
 
   const publicKeys = new Map<string, string>();
   const issuerByKeyId = new Map<string, string>();

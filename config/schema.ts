@@ -4,7 +4,7 @@ import { aksSchema, aroHcpSchema } from "./schema-aro-hcp";
 
 /**
  * The deployment config file, validated once here. Field rules live in the schema; rules that
- * span fields or apply to derived names live in `rules.ts`. Descriptions feed the published JSON
+ * span fields or apply to derived names live in `rules/`. Descriptions feed the published JSON
  * Schema (editor completion) and must agree with help/configuration.md (a test checks the keys).
  */
 
@@ -63,7 +63,7 @@ const signingKey = z
   })
   .describe("Service-account signing key pair of the hosted clusters' kube-apiserver.");
 
-/** IPv4 CIDR; the address/prefix consistency and overlaps are checked in rules.ts. */
+/** IPv4 CIDR; the address/prefix consistency and overlaps are checked in rules/hosted-cluster.ts. */
 const cidr = (what: string) =>
   z
     .string()
@@ -76,7 +76,7 @@ const kubernetesName = (what: string) =>
     error: `must be 1-63 lowercase letters, digits or '-', starting and ending with a letter or digit (${what})`,
   });
 
-/** A full ARM ID of a resource type; the subscription is checked against the config in rules.ts. */
+/** A full ARM ID of a resource type; the subscription is checked against the config in rules/hosted-cluster.ts. */
 const armId = (type: string, example: string) =>
   z
     .string()

@@ -3,7 +3,15 @@ import { Construct } from "constructs";
 import { ManagementAksCluster } from "../constructs/aks/management-aks-cluster";
 import { protectionOf } from "../config/protection";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
+import { AksNames, KeyVaultNames } from "../config/names";
 import { configureAzureStack, StackContext } from "./stack-setup";
+
+export interface AksStackProps extends StackContext {
+  /** The AKS management cluster's names (aroHcp with managementCluster.aks). */
+  readonly aks: AksNames;
+  /** The control-plane credentials vault its Key Vault secrets provider reads. */
+  readonly keyVault: KeyVaultNames;
+}
 
 /**
  * The AKS management cluster of the ARO HCP-style topology (seed 003), created in its own
@@ -12,11 +20,10 @@ import { configureAzureStack, StackContext } from "./stack-setup";
  * stacks reach the cluster through its own kube config, read at plan time.
  */
 export class AksStack extends TerraformStack {
-  constructor(scope: Construct, props: StackContext) {
-    const { config, names } = props;
-    const aks = names.aks;
+  constructor(scope: Construct, props: AksStackProps) {
+    const { config, aks, keyVault } = props;
     const settings = config.managementCluster?.aks;
-    if (!aks || !settings) throw new Error("internal: AksStack needs managementCluster.aks in the config");
+    if (!settings) throw new Error("internal: AksStack needs managementCluster.aks in the config");
     super(scope, aks.stack);
     configureAzureStack(this, aks.stack, props);
 
@@ -39,7 +46,7 @@ export class AksStack extends TerraformStack {
       userPool: settings.userPool,
       identityNames: aks.identities,
       secretRotationInterval: settings.secretRotationInterval,
-      keyVaultIds: names.keyVault ? [names.keyVault.id] : [],
+      keyVaultIds: [keyVault.id],
       apiServerAuthorizedIpRanges: aks.existing ? undefined : settings.apiServerAuthorizedIpRanges,
       entraIdRbac:
         aks.existing || !settings.entraIdRbac.enabled

@@ -14,16 +14,17 @@ import { describeWorkspaces, WORKSPACES_FILE } from "./workspaces";
 export function addStacks(app: App, loaded: LoadedConfig, outdir: string): TerraformStack[] {
   const context = { config: loaded.config, names: loaded.names, outdir, publicKeys: loaded.publicKeys };
   const shared = new SharedStack(app, context);
-  const identitiesStacks = loaded.names.clusters.map((cluster) => {
-    const stack = new IdentitiesStack(app, { ...context, cluster });
+  const perCluster = loaded.names.clusters.map((cluster) => {
+    const identities = new IdentitiesStack(app, { ...context, cluster });
     // The identities live in the persistent group and (per-cluster issuer) upload with the
     // deployer's blob role, both made by the shared stack.
-    stack.addDependency(shared);
-    return stack;
+    identities.addDependency(shared);
+    return { cluster, identities };
   });
-  const stacks: TerraformStack[] = [shared, ...identitiesStacks];
+  const stacks: TerraformStack[] = [shared, ...perCluster.map((c) => c.identities)];
   // aroHcp: the AKS management cluster, whose add-on identity reads the shared stack's vault.
-  const aks = loaded.names.aks && new AksStack(app, context);
+  const topology = loaded.names.topology;
+  const aks = topology.kind === "aroHcp" && topology.aks ? new AksStack(app, { ...context, aks: topology.aks, keyVault: topology.keyVault }) : undefined;
   if (aks) {
     aks.addDependency(shared);
     stacks.push(aks);
@@ -36,15 +37,15 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     if (aks) management.addDependency(aks);
     stacks.push(management);
   }
-  for (const [index, cluster] of loaded.names.clusters.entries()) {
+  for (const { cluster, identities } of perCluster) {
     if (!cluster.hosted) continue;
     // Phase 3, per cluster: nothing here depends on another cluster, so a change to one cluster
     // plans only its own stacks. Destroy runs in reverse: the HostedCluster goes (and HyperShift
     // cleans up its VMs) before its resource groups.
     const infra = new InfraStack(app, { ...context, cluster });
-    infra.addDependency(identitiesStacks[index]);
+    infra.addDependency(identities);
     stacks.push(infra);
-    if (!management) continue; // rules.ts requires managementCluster with hostedCluster
+    if (!management) continue; // rules/hosted-cluster.ts requires managementCluster with hostedCluster
     const hostedCluster = new ClusterStack(app, { ...context, cluster });
     hostedCluster.addDependency(infra);
     hostedCluster.addDependency(management);

@@ -5,12 +5,12 @@ import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { WorkloadIdentityKey } from "../config/components";
-import { ClusterNames } from "../config/names";
+import { ClusterIdentityNames, ClusterNames, IdentityNames } from "../config/names";
 import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
 import { CreationGuard } from "../constructs/hosted-cluster/creation-guard";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
-import { ManagedIdentitiesInput, REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
+import { HostedClusterIdentities, ManagedIdentitiesInput, REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
 import { pullSecretInput, secretsSource, signingKeyInput, sshPublicKeyInput } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { recordedControlPlanePrincipals } from "./shared-stack";
@@ -33,8 +33,8 @@ export class ClusterStack extends TerraformStack {
   constructor(scope: Construct, props: ClusterStackProps) {
     const { config, names, cluster } = props;
     const hosted = cluster.hosted;
-    const hostedConfig = config.clusters[cluster.index].hostedCluster;
-    if (!hosted || !hostedConfig) throw new Error(`internal: ClusterStack needs clusters[${cluster.index}].hostedCluster`);
+    if (!hosted) throw new Error(`internal: ClusterStack needs clusters[${cluster.index}].hostedCluster`);
+    const hostedConfig = hosted.config;
     const stackName = hosted.clusterStack;
     super(scope, stackName);
     configureAzureStack(this, stackName, props);
@@ -43,12 +43,17 @@ export class ClusterStack extends TerraformStack {
     new RandomProvider(this, "random");
     if (!hosted.files.sshPublicKeyFile) new TlsProvider(this, "tls");
 
-    const clientId = (key: WorkloadIdentityKey) => {
-      const identity = cluster.identities.find((i) => i.key === key);
+    // Client IDs are assigned by Azure: found by the derived names.
+    const clientId = (identities: readonly IdentityNames[], key: WorkloadIdentityKey) => {
+      const identity = identities.find((i) => i.key === key);
       if (!identity) throw new Error(`internal: clusters[${cluster.index}] has no ${key} identity`);
       return new DataAzurermUserAssignedIdentity(this, `Identity_${key}`, { name: identity.name, resourceGroupName: names.resourceGroup.name }).clientId;
     };
-    const identities = config.topology === "aroHcp" ? { managedIdentities: this.managedIdentities(props, stackName, clientId) } : { clientIds: workloadIdentityClientIds(cluster, clientId) };
+    const clusterIdentities = cluster.identities;
+    const identities: HostedClusterIdentities =
+      clusterIdentities.kind === "aroHcp"
+        ? { kind: "managedIdentities", ...this.managedIdentities(props, stackName, clusterIdentities, (key) => clientId(clusterIdentities.dataPlaneIdentities, key)) }
+        : { kind: "workloadIdentities", clientIds: workloadIdentityClientIds(clusterIdentities.workloadIdentities, (key) => clientId(clusterIdentities.workloadIdentities, key)) };
 
     // Plan-time secrets: files Terraform reads, or sensitive variables (secrets.source).
     const source = secretsSource(config);
@@ -91,7 +96,7 @@ export class ClusterStack extends TerraformStack {
       location: config.location,
       subscriptionId: config.subscriptionId,
       tenantId: config.tenantId,
-      ...identities,
+      identities,
       dependsOn: secrets.all,
     });
     new CreationGuard(this, "CreationGuard", { hostedCluster: this.hostedCluster, cluster, storageAccountOrigin: names.storageAccount.origin });
@@ -119,9 +124,13 @@ export class ClusterStack extends TerraformStack {
    * client IDs (by the object IDs the shared stack recorded) and the data-plane identities'
    * client IDs (by name).
    */
-  private managedIdentities(props: ClusterStackProps, stackName: string, clientId: (key: WorkloadIdentityKey) => string): ManagedIdentitiesInput {
-    const { config, names, cluster } = props;
-    if (!names.keyVault) throw new Error("internal: aroHcp without Key Vault names");
+  private managedIdentities(
+    props: ClusterStackProps,
+    stackName: string,
+    identities: Extract<ClusterIdentityNames, { kind: "aroHcp" }>,
+    clientId: (key: WorkloadIdentityKey) => string,
+  ): ManagedIdentitiesInput {
+    const { config, cluster } = props;
     new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
     // Found by the object IDs the shared stack recorded and checked at plan, never by display name.
     const principals = new ControlPlanePrincipals(this, "ControlPlanePrincipals", {
@@ -129,10 +138,10 @@ export class ClusterStack extends TerraformStack {
       tenantId: config.tenantId,
     });
     const controlPlane = Object.fromEntries(
-      cluster.controlPlaneIdentities.map((identity) => [identity.key, { clientId: principals.clientIds.get(identity.key) as string, secretName: identity.secretName }]),
+      identities.controlPlanePrincipals.map((identity) => [identity.key, { clientId: principals.clientIds.get(identity.key) as string, secretName: identity.secretName }]),
     ) as ManagedIdentitiesInput["controlPlane"];
     return {
-      keyVault: { name: names.keyVault.name, tenantId: config.tenantId },
+      keyVault: { name: identities.keyVault.name, tenantId: config.tenantId },
       controlPlane,
       dataPlane: { imageRegistry: clientId("imageRegistry"), disk: clientId("disk"), file: clientId("file") },
     };
@@ -140,8 +149,8 @@ export class ClusterStack extends TerraformStack {
 }
 
 /** Self-managed: the workload identities' client IDs (the control-plane-operator one when the cluster has it). */
-function workloadIdentityClientIds(cluster: ClusterNames, clientId: (key: WorkloadIdentityKey) => string): WorkloadIdentityClientIds {
+function workloadIdentityClientIds(workloadIdentities: readonly IdentityNames[], clientId: (key: WorkloadIdentityKey) => string): WorkloadIdentityClientIds {
   const required = Object.fromEntries(REQUIRED_WORKLOAD_IDENTITIES.map((key) => [key, clientId(key)])) as Record<RequiredWorkloadIdentity, string>;
   // The control-plane-operator identity is optional (private clusters); KMS is not used yet.
-  return cluster.identities.some((i) => i.key === "controlPlaneOperator") ? { ...required, controlPlaneOperator: clientId("controlPlaneOperator") } : required;
+  return workloadIdentities.some((i) => i.key === "controlPlaneOperator") ? { ...required, controlPlaneOperator: clientId("controlPlaneOperator") } : required;
 }

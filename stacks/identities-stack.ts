@@ -1,6 +1,6 @@
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
-import { ClusterNames } from "../config/names";
+import { ClusterNames, managedIdentitiesOf } from "../config/names";
 import { protectionOf } from "../config/protection";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
@@ -41,11 +41,11 @@ export class IdentitiesStack extends TerraformStack {
       resourceGroupName: names.resourceGroup.name,
       location: config.location,
       issuerUrl: cluster.issuer.url,
-      identities: cluster.identities,
+      identities: managedIdentitiesOf(cluster.identities),
       preventDestroy: protect(protection.workloadIdentities),
       tags: config.tags,
     });
-    if (config.topology === "aroHcp") {
+    if (cluster.identities.kind === "aroHcp") {
       // ARO HCP style: these are the data-plane identities (seed 003); the control-plane ones are
       // certificate service principals in the shared stack.
       new TerraformOutput(this, "data_plane_identities_json", {

@@ -1,7 +1,7 @@
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
-import { ClusterNames } from "../config/names";
+import { ClusterNames, managedIdentitiesOf, managedIdentityRoleAssignmentsOf } from "../config/names";
 import { ClusterNetwork } from "../constructs/cluster-infra/network";
 import { ClusterResourceGroups } from "../constructs/cluster-infra/resource-groups";
 import { EgressLoadBalancer } from "../constructs/cluster-infra/egress-load-balancer";
@@ -27,8 +27,8 @@ export class InfraStack extends TerraformStack {
   constructor(scope: Construct, props: InfraStackProps) {
     const { config, names, cluster } = props;
     const hosted = cluster.hosted;
-    const spec = config.clusters[cluster.index]?.hostedCluster;
-    if (!hosted || !spec) throw new Error(`internal: InfraStack for clusters[${cluster.index}] (${cluster.name}) without hostedCluster`);
+    if (!hosted) throw new Error(`internal: InfraStack for clusters[${cluster.index}] (${cluster.name}) without hostedCluster`);
+    const spec = hosted.config;
     super(scope, hosted.infraStack);
     // Groups that still hold what HyperShift left (PV disks: user data) are deleted only on request.
     configureAzureStack(this, hosted.infraStack, props, { deleteNonEmptyResourceGroups: spec.deleteResourceGroupsWithContents });
@@ -58,13 +58,14 @@ export class InfraStack extends TerraformStack {
       location,
       tags,
     });
+    const roles = hosted.roleAssignments;
     new WorkloadIdentityRoles(this, "WorkloadIdentityRoles", {
-      assignments: hosted.roleAssignments,
-      identities: cluster.identities,
+      assignments: managedIdentityRoleAssignmentsOf(roles),
+      identities: managedIdentitiesOf(cluster.identities),
       identityResourceGroupName: names.resourceGroup.name,
       scopeDependencies: groups.createdByArmId,
     });
-    if (hosted.controlPlaneRoleAssignments.length > 0) {
+    if (roles.kind === "aroHcp") {
       // aroHcp: the control-plane service principals (shared stack), found by the object IDs the
       // shared stack recorded and checked at plan, never by display name.
       new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
@@ -73,7 +74,7 @@ export class InfraStack extends TerraformStack {
         tenantId: config.tenantId,
       });
       new WorkloadIdentityRoles(this, "ControlPlaneIdentityRoles", {
-        assignments: hosted.controlPlaneRoleAssignments,
+        assignments: roles.controlPlanePrincipals,
         identities: [...principals.objectIds].map(([key, principalId]) => ({ key, principalId })),
         identityResourceGroupName: names.resourceGroup.name,
         scopeDependencies: groups.createdByArmId,

@@ -1,14 +1,15 @@
-import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
-import { DataResource, Op, TerraformLocal, TerraformOutput, TerraformStack } from "cdktf";
+import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
+import { managementAksOf } from "../config/names";
 import { protectionOf } from "../config/protection";
 import { AKS_KEY_VAULT_USER_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
 import { externalDnsCredentialsInput, pullSecretInput, secretsSource } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
+import { addExampleBundleGuard } from "../constructs/hypershift-operator/example-bundle-guard";
+import { addHostedClusterNamespaces } from "../constructs/hypershift-operator/hosted-cluster-namespaces";
 import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
-import { escapeTemplates } from "../constructs/terraform-literal";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
 import { configureAzureStack, configureBackend, configureKubernetesProvider, remoteState, StackContext, terraformFilePath } from "./stack-setup";
 
@@ -28,7 +29,7 @@ export class ManagementStack extends TerraformStack {
     const stackName = names.managementStack;
     super(scope, stackName);
     // An AKS management cluster is read through azurerm (its kube config, its add-on identity).
-    if (names.aks) configureAzureStack(this, stackName, props);
+    if (managementAksOf(names.topology)) configureAzureStack(this, stackName, props);
     else configureBackend(this, stackName, props);
     const management = config.managementCluster;
     const protection = protectionOf(config);
@@ -38,21 +39,7 @@ export class ManagementStack extends TerraformStack {
     const terraformPath = (written: string, resolved: string) => terraformFilePath(props, stackName, written, resolved);
     const access = configureKubernetesProvider(this, stackName, props);
 
-    if (bundle.exampleOnly) {
-      // The bundled examples synthesize, but their abridged CRDs must never reach a cluster.
-      // Terraform refuses a constant condition, hence the local.
-      const isExample = new TerraformLocal(this, "example_bundle", true);
-      new DataResource(this, "ExampleBundleGuard", {
-        lifecycle: {
-          precondition: [
-            {
-              condition: Op.not(isExample.asBoolean),
-              errorMessage: `${escapeTemplates(path.basename(files.bundleFile))} is an abridged example bundle, not a hypershift install render: render your own and set managementCluster.operator.bundleFile (help/management-cluster.md).`,
-            },
-          ],
-        },
-      });
-    }
+    if (bundle.exampleOnly) addExampleBundleGuard(this, { bundleFileName: path.basename(files.bundleFile) });
 
     // ARO HCP style: HyperShift's SecretProviderClasses mount the control-plane credentials as
     // the AKS Key Vault secrets provider add-on identity, whose client ID the operator reads from
@@ -110,17 +97,8 @@ export class ManagementStack extends TerraformStack {
       operator.addWorkloadDependency(pullSecret.resource);
     }
 
-    // Namespaces of the HostedClusters: shared by several clusters (HyperShift's default is
-    // `clusters`), so they belong here, not to any one cluster's stack.
-    const namespaces = [...new Set(names.clusters.flatMap((c) => (c.hosted ? [c.hosted.namespace] : [])))].sort();
-    for (const namespace of namespaces) {
-      new Manifest(this, `HostedClusterNamespace_${namespace}`, {
-        manifest: { apiVersion: "v1", kind: "Namespace", metadata: { name: namespace } },
-        fieldManager: { name: "hcp-azure" },
-        // Deleting it would delete every HostedCluster in it.
-        lifecycle: { preventDestroy: protection.operator },
-      });
-    }
+    // Deleting a namespace would delete every HostedCluster in it: protected with the operator.
+    addHostedClusterNamespaces(this, { namespaces: names.clusters.flatMap((c) => (c.hosted ? [c.hosted.namespace] : [])), preventDestroy: protection.operator });
 
     new TerraformOutput(this, "operator_namespace", { value: bundle.operatorNamespace });
   }

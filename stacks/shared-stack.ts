@@ -11,9 +11,9 @@ import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
 import { protectionOf } from "../config/protection";
-import { hoursOf } from "../config/rules-aro-hcp";
+import { hoursOf } from "../config/rules/aro-hcp";
 import { aroHcpSettings } from "../config/schema-aro-hcp";
-import { ClusterNames } from "../config/names";
+import { ClusterNames, controlPlanePrincipalsOf, KeyVaultNames } from "../config/names";
 import { RecordedPrincipal } from "../constructs/control-plane-identities/control-plane-principals";
 import { configureAzureStack, remoteState, StackContext } from "./stack-setup";
 
@@ -48,7 +48,7 @@ export class SharedStack extends TerraformStack {
     configureAzureStack(this, names.sharedStack, props);
     const protection = protectionOf(config);
     // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
-    if (names.externalDnsApplication || names.keyVault) new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+    if (names.externalDnsApplication || names.topology.kind === "aroHcp") new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
 
     const resourceGroup = new PersistentResourceGroup(this, "PersistentResourceGroup", {
       name: names.resourceGroup.name,
@@ -81,7 +81,7 @@ export class SharedStack extends TerraformStack {
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
     }
 
-    if (names.keyVault) this.addControlPlaneIdentities(props, resourceGroup.name);
+    if (names.topology.kind === "aroHcp") this.addControlPlaneIdentities(props, resourceGroup.name, names.topology.keyVault);
 
     if (names.dns && config.dns) {
       const parent = names.dns.parent;
@@ -140,10 +140,8 @@ export class SharedStack extends TerraformStack {
   }
 
   /** aroHcp: the Key Vault and, per hosted cluster, its certificate service principals and their secrets. */
-  private addControlPlaneIdentities(props: SharedStackProps, resourceGroupName: string): void {
+  private addControlPlaneIdentities(props: SharedStackProps, resourceGroupName: string, vaultNames: KeyVaultNames): void {
     const { config, names } = props;
-    const vaultNames = names.keyVault;
-    if (!vaultNames) return;
     const settings = aroHcpSettings(config);
     const protection = protectionOf(config);
     new TlsProvider(this, "tls");
@@ -163,7 +161,7 @@ export class SharedStack extends TerraformStack {
     const principals: Record<string, Record<string, { client_id: string; object_id: string }>> = {};
     for (const cluster of names.clusters) {
       const identities = new ControlPlaneIdentities(this, `ControlPlaneIdentities_${cluster.name}`, {
-        identities: cluster.controlPlaneIdentities,
+        identities: controlPlanePrincipalsOf(cluster.identities),
         // The vault's ID as a reference: secrets wait for the vault.
         keyVault: { name: vaultNames.name, id: vault.vault.id },
         tenantId: config.tenantId,
@@ -198,5 +196,5 @@ export function recordedControlPlanePrincipals(stack: TerraformStack, stackName:
   const state = remoteState(stack, stackName, context.names.sharedStack, context);
   const recorded = (key: string, field: "object_id" | "client_id") =>
     Token.asString(Fn.lookupNested(state.get(CONTROL_PLANE_PRINCIPALS_OUTPUT), [cluster.name, key, field]));
-  return cluster.controlPlaneIdentities.map(({ key }) => ({ key, objectId: recorded(key, "object_id"), clientId: recorded(key, "client_id") }));
+  return controlPlanePrincipalsOf(cluster.identities).map(({ key }) => ({ key, objectId: recorded(key, "object_id"), clientId: recorded(key, "client_id") }));
 }

@@ -15,7 +15,7 @@ import {
   TerraformStack,
 } from "cdktf";
 import * as path from "node:path";
-import { ClusterNames, DeploymentNames } from "../config/names";
+import { ClusterNames, DeploymentNames, managementAksOf } from "../config/names";
 import { kubernetesInputs } from "../config/plan-time-inputs";
 import { RetiredClusterGuard } from "../constructs/lifecycle/retired-cluster-guard";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
@@ -92,7 +92,7 @@ export interface ManagementClusterAccess {
  * the provider reads KUBE_* environment variables (Terraform Cloud).
  */
 export function configureKubernetesProvider(stack: TerraformStack, stackName: string, context: StackContext): ManagementClusterAccess {
-  const aks = context.names.aks;
+  const aks = managementAksOf(context.names.topology);
   if (aks) {
     const entraId = context.config.managementCluster?.aks?.entraIdRbac;
     const cluster = new DataAzurermKubernetesCluster(stack, "ManagementCluster", {

@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import { formatIssues, validateConfig } from "../../config/load";
 import { EXAMPLES } from "../helpers";
 
-/** managementCluster.aks hardening (rules-aro-hcp.ts): each mistake names its field. Configs start from examples/aro-hcp.yaml. */
+/** managementCluster.aks hardening (config/rules/aro-hcp.ts): each mistake names its field. Configs start from examples/aro-hcp.yaml. */
 
 type RawConfig = Record<string, any>;
 const base = (): RawConfig => parse(fs.readFileSync(path.join(EXAMPLES, "aro-hcp.yaml"), "utf8"));

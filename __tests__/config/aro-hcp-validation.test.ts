@@ -5,7 +5,7 @@ import { ConfigErrors, formatIssues, validateConfig } from "../../config/load";
 import { EXAMPLES } from "../helpers";
 
 /**
- * Bad-input suite of the ARO HCP-style topology (schema-aro-hcp.ts, rules-aro-hcp.ts and the
+ * Bad-input suite of the ARO HCP-style topology (schema-aro-hcp.ts, config/rules/aro-hcp.ts and the
  * bundle check in rules.ts): each mistake fails validation with an issue that names the field
  * (and shows the value when one was given). Configs start from examples/aro-hcp.yaml.
  */
@@ -229,7 +229,7 @@ const cases: BadCase[] = [
 describe("aroHcp config validation: bad input", () => {
   it("the example itself is valid (the baseline every case changes)", () => {
     const result = validateConfig(base(), EXAMPLES);
-    expect(result.ok ? result.names.keyVault : result.issues).toEqual({
+    expect(result.ok && result.names.topology.kind === "aroHcp" ? result.names.topology.keyVault : result).toEqual({
       name: "myprefix-hcp-kv",
       id: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/os4-common/providers/Microsoft.KeyVault/vaults/myprefix-hcp-kv",
       origin: "aroHcp.keyVault.name",
@@ -278,7 +278,7 @@ describe("aroHcp config validation: derived Key Vault names", () => {
     ["abcdefghijkl--mnopq", "abcdefghijkl-kv-a0b93a"],
   ])("prefix %s gives the valid vault name %s (no '--', no trailing '-')", (prefix, name) => {
     const result = derived(prefix);
-    expect(result.ok ? result.names.keyVault : result.issues).toEqual({
+    expect(result.ok && result.names.topology.kind === "aroHcp" ? result.names.topology.keyVault : result).toEqual({
       name,
       id: `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/os4-common/providers/Microsoft.KeyVault/vaults/${name}`,
       origin: "prefix",

@@ -1,4 +1,4 @@
-import { clusterOfStack, clusterStackNames, defaultPrivateKeyFile, defaultStorageAccountName, deriveNames, stableSuffix } from "../../config/names";
+import { clusterOfStack, clusterStackNames, controlPlanePrincipalsOf, defaultPrivateKeyFile, defaultStorageAccountName, DeploymentNames, deriveNames, managedIdentitiesOf, stableSuffix } from "../../config/names";
 import { configSchema } from "../../config/schema";
 import { minimalConfig } from "../helpers";
 
@@ -50,17 +50,17 @@ describe("names", () => {
       name: "myprefix-hcp-persistent",
       id: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/myprefix-hcp-persistent",
     });
-    expect(n.clusters[0].identities[0].id).toBe(
+    expect(managedIdentitiesOf(n.clusters[0].identities)[0].id).toBe(
       "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/myprefix-hcp-persistent/providers/Microsoft.ManagedIdentity/userAssignedIdentities/myprefix-hc-image-registry",
     );
   });
 
   it("optional identities appear only when enabled, after the seven base ones", () => {
-    expect(names({}).clusters[0].identities.map((i) => i.key)).toEqual([
+    expect(managedIdentitiesOf(names({}).clusters[0].identities).map((i) => i.key)).toEqual([
       "imageRegistry", "ingress", "file", "disk", "nodePoolManagement", "cloudProvider", "network",
     ]);
     const both = names({ clusters: [{ name: "hc", identities: { controlPlaneOperator: true, kms: true } }] }).clusters[0];
-    expect(both.identities.slice(7).map((i) => i.name)).toEqual(["hc-control-plane-operator", "hc-kms"]);
+    expect(managedIdentitiesOf(both.identities).slice(7).map((i) => i.name)).toEqual(["hc-control-plane-operator", "hc-kms"]);
   });
 
   it("state: one location per stack for every backend", () => {
@@ -76,26 +76,28 @@ describe("names (topology: aroHcp)", () => {
 
   it("control-plane display names carry the deployment prefix once (Entra names are tenant-wide); secret names are seed 003's <name>-<suffix>", () => {
     const [own, other] = aro([{ name: "myprefix-hc" }, { name: "prod" }]).clusters;
-    expect(own.controlPlaneIdentities.find((i) => i.key === "controlPlaneOperator")).toEqual({ key: "controlPlaneOperator", applicationName: "myprefix-hc-cpo", secretName: "myprefix-hc-cpo" });
-    expect(other.controlPlaneIdentities.find((i) => i.key === "nodePoolManagement")).toEqual({ key: "nodePoolManagement", applicationName: "myprefix-prod-nodepool-mgmt", secretName: "prod-nodepool-mgmt" });
-    expect(other.controlPlaneIdentities.map((i) => i.secretName)).toEqual([
+    expect(controlPlanePrincipalsOf(own.identities).find((i) => i.key === "controlPlaneOperator")).toEqual({ key: "controlPlaneOperator", applicationName: "myprefix-hc-cpo", secretName: "myprefix-hc-cpo" });
+    expect(controlPlanePrincipalsOf(other.identities).find((i) => i.key === "nodePoolManagement")).toEqual({ key: "nodePoolManagement", applicationName: "myprefix-prod-nodepool-mgmt", secretName: "prod-nodepool-mgmt" });
+    expect(controlPlanePrincipalsOf(other.identities).map((i) => i.secretName)).toEqual([
       "prod-cloud-provider", "prod-nodepool-mgmt", "prod-cpo", "prod-image-registry", "prod-ingress", "prod-network", "prod-disk", "prod-file",
     ]);
   });
 
   it("the identities are the 3 data-plane ones (dp- names); self-managed clusters have no control-plane identities", () => {
-    expect(aro([{ name: "prod" }]).clusters[0].identities.map((i) => i.name)).toEqual(["prod-dp-image-registry", "prod-dp-disk", "prod-dp-file"]);
+    expect(managedIdentitiesOf(aro([{ name: "prod" }]).clusters[0].identities).map((i) => i.name)).toEqual(["prod-dp-image-registry", "prod-dp-disk", "prod-dp-file"]);
     const selfManaged = names({}).clusters[0];
-    expect(selfManaged.controlPlaneIdentities).toEqual([]);
-    expect(selfManaged.identities.map((i) => i.key)).toContain("nodePoolManagement");
+    expect(selfManaged.identities.kind).toBe("selfManaged");
+    expect(controlPlanePrincipalsOf(selfManaged.identities)).toEqual([]);
+    expect(managedIdentitiesOf(selfManaged.identities).map((i) => i.key)).toContain("nodePoolManagement");
   });
 
   it("Key Vault default name: prefix (13 chars, no '--', no trailing '-') + -kv- + 6 hex; only with aroHcp", () => {
-    const vault = names({ topology: "aroHcp", prefix: "abcdefghijklm-nop" }).keyVault;
+    const keyVaultOf = (n: DeploymentNames) => (n.topology.kind === "aroHcp" ? n.topology.keyVault : undefined);
+    const vault = keyVaultOf(names({ topology: "aroHcp", prefix: "abcdefghijklm-nop" }));
     expect(vault?.name).toMatch(/^abcdefghijklm-kv-[0-9a-f]{6}$/);
     expect(vault?.id).toBe(`/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/abcdefghijklm-nop-hcp-persistent/providers/Microsoft.KeyVault/vaults/${vault?.name}`);
-    expect(names({ topology: "aroHcp", prefix: "abcdefghijkl-x" }).keyVault?.name).toMatch(/^abcdefghijkl-kv-/);
-    expect(names({}).keyVault).toBeUndefined();
+    expect(keyVaultOf(names({ topology: "aroHcp", prefix: "abcdefghijkl-x" }))?.name).toMatch(/^abcdefghijkl-kv-/);
+    expect(names({}).topology).toEqual({ kind: "selfManaged" });
   });
 });
 

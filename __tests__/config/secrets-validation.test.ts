@@ -1,6 +1,6 @@
 import { formatIssues, validateConfig } from "../../config/load";
 import { secretsSource } from "../../config/plan-time-inputs";
-import { missingSecretFiles } from "../../config/rules-secrets";
+import { missingSecretFiles } from "../../config/rules";
 import { EXAMPLES, hostedClusterSpec, loadInline, minimalConfig } from "../helpers";
 
 /** A config with a hosted cluster and a management cluster, plus overrides. */

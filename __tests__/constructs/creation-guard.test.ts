@@ -41,7 +41,7 @@ function synthGuard(options: { hosted?: Record<string, unknown>; top?: Record<st
     location: loaded.config.location,
     subscriptionId: loaded.config.subscriptionId,
     tenantId: loaded.config.tenantId,
-    clientIds: CLIENT_IDS,
+    identities: { kind: "workloadIdentities", clientIds: CLIENT_IDS },
     ...options.overrides,
   });
   new CreationGuard(stack, "CreationGuard", { hostedCluster, cluster, storageAccountOrigin: loaded.names.storageAccount.origin });

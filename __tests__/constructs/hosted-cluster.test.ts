@@ -57,7 +57,7 @@ function input(hosted: Record<string, unknown> = {}, options: { externalDns?: bo
     location: loaded.config.location,
     subscriptionId: loaded.config.subscriptionId,
     tenantId: loaded.config.tenantId,
-    clientIds: CLIENT_IDS,
+    identities: { kind: "workloadIdentities", clientIds: CLIENT_IDS },
   };
 }
 
@@ -150,7 +150,7 @@ describe("hostedClusterManifest", () => {
     const without = spec(hostedClusterManifest(input())).platform.azure.azureAuthenticationConfig.workloadIdentities;
     expect(without.controlPlaneOperator).toBeUndefined();
     const cpo = "00000000-0000-0000-0000-000000000011";
-    const withCpo = spec(hostedClusterManifest({ ...input(), clientIds: { ...CLIENT_IDS, controlPlaneOperator: cpo } })).platform.azure.azureAuthenticationConfig
+    const withCpo = spec(hostedClusterManifest({ ...input(), identities: { kind: "workloadIdentities", clientIds: { ...CLIENT_IDS, controlPlaneOperator: cpo } } })).platform.azure.azureAuthenticationConfig
       .workloadIdentities;
     expect(withCpo.controlPlaneOperator).toEqual({ clientID: cpo });
     expect(Object.keys(withCpo)).toHaveLength(8);
@@ -289,7 +289,7 @@ describe("HostedCluster construct", () => {
 
   it("escapes literal template syntax, even a reference-looking string that is not a token", () => {
     const { byKind: kinds } = synthHostedCluster({
-      clientIds: { ...CLIENT_IDS, ingress: "${data.azurerm_user_assigned_identity.x.client_id}" },
+      identities: { kind: "workloadIdentities", clientIds: { ...CLIENT_IDS, ingress: "${data.azurerm_user_assigned_identity.x.client_id}" } },
       hostedCluster: { ...input().hostedCluster, releaseImage: "quay.io/x:${not-a-template}", nodePools: [] },
     });
     const manifest = kinds("HostedCluster")[0][1].manifest;
@@ -310,7 +310,7 @@ describe("HostedCluster construct with Terraform references", () => {
   it("does not escape client IDs that are tokens", () => {
     const stack = new TerraformStack(Testing.app(), "s");
     const variable = new TerraformVariable(stack, "cpo", { type: "string" });
-    new HostedCluster(stack, "HostedCluster", { ...input(), clientIds: { ...CLIENT_IDS, controlPlaneOperator: variable.stringValue } });
+    new HostedCluster(stack, "HostedCluster", { ...input(), identities: { kind: "workloadIdentities", clientIds: { ...CLIENT_IDS, controlPlaneOperator: variable.stringValue } } });
     const manifest: any = Object.values(JSON.parse(Testing.synth(stack)).resource.kubernetes_manifest)[0];
     expect(manifest.manifest.spec.platform.azure.azureAuthenticationConfig.workloadIdentities.controlPlaneOperator).toEqual({ clientID: "${var.cpo}" });
   });

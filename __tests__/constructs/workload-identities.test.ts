@@ -6,6 +6,7 @@ import {
   WorkloadIdentities,
   WorkloadIdentitySpec,
 } from "../../constructs/workload-identities/workload-identities";
+import { managedIdentitiesOf } from "../../config/names";
 import { loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
 
 /** Seed 004's commands with shell variables substituted, parsed into what they create. */
@@ -104,8 +105,8 @@ describe("WorkloadIdentities", () => {
 
   it("identity name prefix is overridable", () => {
     const custom = loadInline(minimalConfig({ clusters: [{ name: "hc1", identities: { namePrefix: "shared-hc1" } }] }));
-    expect(custom.names.clusters[0].identities.map((i) => i.name)).toContain("shared-hc1-disk-csi");
-    expect(custom.names.clusters[0].identities[3].credentials[0].name).toBe("shared-hc1-disk-csi-fed-id-node");
+    expect(managedIdentitiesOf(custom.names.clusters[0].identities).map((i) => i.name)).toContain("shared-hc1-disk-csi");
+    expect(managedIdentitiesOf(custom.names.clusters[0].identities)[3].credentials[0].name).toBe("shared-hc1-disk-csi-fed-id-node");
   });
 
   it("rejects more than 20 credentials on one identity and invalid names", () => {
@@ -133,7 +134,7 @@ describe("WorkloadIdentities: protection (prevent_destroy)", () => {
   const synth = (preventDestroy?: boolean) =>
     JSON.parse(
       Testing.synthScope((scope) => {
-        new WorkloadIdentities(scope, "Identities", { resourceGroupName: "rg", location: "eastus", issuerUrl: cluster.issuer.url, identities: cluster.identities, preventDestroy });
+        new WorkloadIdentities(scope, "Identities", { resourceGroupName: "rg", location: "eastus", issuerUrl: cluster.issuer.url, identities: managedIdentitiesOf(cluster.identities), preventDestroy });
       }),
     );
 

@@ -1,6 +1,7 @@
 import { Testing } from "cdktf";
 import * as path from "node:path";
 import { LoadedConfig } from "../../config/load";
+import { managedIdentitiesOf, managedIdentityRoleAssignmentsOf } from "../../config/names";
 import { uuidv5 } from "../../config/uuid";
 import { InfraStack } from "../../stacks/infra-stack";
 import { loadInline, minimalConfig, only, REPO, resources } from "../helpers";
@@ -93,13 +94,13 @@ describe("infra stack", () => {
 
   it("grants HyperShift's 15 role assignments of the 7 base identities, with the names names.ts derives", () => {
     expect(assignments(json)).toHaveLength(15);
-    expect(assignments(json).map((a) => a.name).sort()).toEqual(hosted.roleAssignments.map((a) => a.name).sort());
+    expect(assignments(json).map((a) => a.name).sort()).toEqual(managedIdentityRoleAssignmentsOf(hosted.roleAssignments).map((a) => a.name).sort());
     for (const a of assignments(json)) expect(a.principal_type).toBe("ServicePrincipal");
   });
 
   it("looks up the principal of each of the 7 identities once, by name in the persistent group", () => {
     const lookups = Object.values(json.data.azurerm_user_assigned_identity) as any[];
-    expect(lookups.map((d) => d.name).sort()).toEqual(loaded.names.clusters[0].identities.map((i) => i.name).sort());
+    expect(lookups.map((d) => d.name).sort()).toEqual(managedIdentitiesOf(loaded.names.clusters[0].identities).map((i) => i.name).sort());
     for (const d of lookups) expect(d.resource_group_name).toBe(loaded.names.resourceGroup.name);
   });
 
@@ -144,7 +145,7 @@ describe("infra stack role assignments", () => {
     // One per role on the managed group (7) plus ingress on the DNS zone group.
     expect(assignments(json)).toHaveLength(8);
     expect(new Set(assignments(json).map((a) => a.name)).size).toBe(8);
-    expect(assignments(json).map((a) => a.name).sort()).toEqual(loaded.names.clusters[0].hosted!.roleAssignments.map((a) => a.name).sort());
+    expect(assignments(json).map((a) => a.name).sort()).toEqual(managedIdentityRoleAssignmentsOf(loaded.names.clusters[0].hosted!.roleAssignments).map((a) => a.name).sort());
     for (const a of assignments(json)) expect(a.depends_on).toEqual(a.scope === rg("hc1-managed-rg") ? [managed] : undefined);
     expect(only(json.resource.azurerm_virtual_network).resource_group_name).toBe(`\${${managed}.name}`);
   });

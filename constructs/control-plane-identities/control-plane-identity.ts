@@ -7,7 +7,7 @@ import { SelfSignedCert } from "@cdktf/provider-tls/lib/self-signed-cert";
 import { Fn, ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
 import { protectedLifecycle } from "../../config/protection";
-import { CERTIFICATE_VALIDITY_HOURS } from "../../config/rules-aro-hcp";
+import { CERTIFICATE_VALIDITY_HOURS } from "../../config/rules/aro-hcp";
 import { literalTags } from "../terraform-literal";
 
 /**

@@ -51,6 +51,14 @@ export interface ManagedIdentitiesInput {
  */
 export const ARO_HCP_ANNOTATIONS = { "hypershift.openshift.io/pod-security-admission-label-override": "baseline" } as const;
 
+/**
+ * How the HostedCluster authenticates to Azure, by topology: self-managed WorkloadIdentities
+ * (client IDs of federated managed identities), or ARO HCP-style ManagedIdentities.
+ */
+export type HostedClusterIdentities =
+  | { readonly kind: "workloadIdentities"; readonly clientIds: WorkloadIdentityClientIds }
+  | ({ readonly kind: "managedIdentities" } & ManagedIdentitiesInput);
+
 export interface HyperShiftObject {
   readonly apiVersion: string;
   readonly kind: "HostedCluster" | "NodePool";
@@ -71,10 +79,8 @@ export interface HostedClusterManifestInput {
   readonly location: string;
   readonly subscriptionId: string;
   readonly tenantId: string;
-  /** Self-managed: the workload identities' client IDs. Exactly one of clientIds and managedIdentities. */
-  readonly clientIds?: WorkloadIdentityClientIds;
-  /** ARO HCP style: the control-plane and data-plane identities. Exactly one of clientIds and managedIdentities. */
-  readonly managedIdentities?: ManagedIdentitiesInput;
+  /** The cluster's Azure identities: workload identities (self-managed) or managed identities (ARO HCP style). */
+  readonly identities: HostedClusterIdentities;
 }
 
 /** The four services of `GetIngressServicePublishingStrategyMapping`, sorted by name (no OIDC entry). */
@@ -104,7 +110,7 @@ export function servicePublishing(name: string, externalDnsDomain: string | unde
 export function hostedClusterManifest(input: HostedClusterManifestInput): HyperShiftObject {
   const { name, names, hostedCluster: hc } = input;
   const network = hc.network;
-  const managed = input.managedIdentities;
+  const managed = input.identities.kind === "managedIdentities";
 
   return {
     apiVersion: HYPERSHIFT_API_VERSION,
@@ -168,10 +174,10 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
  * (public endpoint access), where it defaults to Public.
  */
 function authentication(input: HostedClusterManifestInput): Record<string, unknown> {
-  const { clientIds, managedIdentities: managed } = input;
-  if (managed) {
-    const controlPlane: Record<string, unknown> = { managedIdentitiesKeyVault: { name: managed.keyVault.name, tenantID: managed.keyVault.tenantId } };
-    for (const [key, identity] of Object.entries(managed.controlPlane)) {
+  const identities = input.identities;
+  if (identities.kind === "managedIdentities") {
+    const controlPlane: Record<string, unknown> = { managedIdentitiesKeyVault: { name: identities.keyVault.name, tenantID: identities.keyVault.tenantId } };
+    for (const [key, identity] of Object.entries(identities.controlPlane)) {
       // The CLI forces utf-8: the secret is the JSON text itself. The CRD has no default.
       controlPlane[key] = { clientID: identity.clientId, credentialsSecretName: identity.secretName, objectEncoding: "utf-8" };
     }
@@ -180,12 +186,12 @@ function authentication(input: HostedClusterManifestInput): Record<string, unkno
         azureAuthenticationConfigType: "ManagedIdentities",
         managedIdentities: {
           controlPlane,
-          dataPlane: { imageRegistryMSIClientID: managed.dataPlane.imageRegistry, diskMSIClientID: managed.dataPlane.disk, fileMSIClientID: managed.dataPlane.file },
+          dataPlane: { imageRegistryMSIClientID: identities.dataPlane.imageRegistry, diskMSIClientID: identities.dataPlane.disk, fileMSIClientID: identities.dataPlane.file },
         },
       },
     };
   }
-  if (!clientIds) throw new Error(`internal: HostedCluster ${input.name} needs clientIds or managedIdentities`);
+  const clientIds = identities.clientIds;
   const workloadIdentities: Record<string, { clientID: string }> = {};
   for (const key of REQUIRED_WORKLOAD_IDENTITIES) workloadIdentities[key] = { clientID: clientIds[key] };
   if (clientIds.controlPlaneOperator !== undefined) workloadIdentities.controlPlaneOperator = { clientID: clientIds.controlPlaneOperator };

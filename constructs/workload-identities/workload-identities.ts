@@ -4,7 +4,7 @@ import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { WORKLOAD_IDENTITY_AUDIENCE, WorkloadIdentityKey } from "../../config/components";
 import { protectedLifecycle } from "../../config/protection";
-import { federatedCredentialIssues } from "../../config/rules";
+import { federatedCredentialIssues } from "../../config/rules/names";
 import { literalTags } from "../terraform-literal";
 
 export interface WorkloadIdentitySpec {

@@ -1,13 +1,12 @@
-import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "./azure-rules";
-import { networkOf, parseCidr } from "./cidr";
-import type { DeploymentNames } from "./names";
-import type { ConfigIssue } from "./rules";
-import type { Config } from "./schema";
+import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "../azure-rules";
+import { networkOf, parseCidr } from "../cidr";
+import { ControlPlaneIdentityNames, controlPlanePrincipalsOf, DeploymentNames } from "../names";
+import type { Config } from "../schema";
+import type { ConfigIssue, Rule } from "./rule";
 
 /**
- * Rules of the ARO HCP-style topology (topology: aroHcp), in the same `{ rule, check }` shape as
- * rules.ts, which runs them with its own: structure rules on the config, name rules on the
- * derived names.
+ * Rules of the ARO HCP-style topology (topology: aroHcp), run with the others (structure.ts,
+ * names.ts): structure rules on the config, name rules on the derived names.
  */
 
 /** Certificate lifetimes we accept: a day (shorter needs an apply every few hours) to two years (Entra's recommended maximum). */
@@ -41,7 +40,7 @@ function entraIdWarnings(config: Config): string[] {
 /** Key Vault secret names (HyperShift's credentialsSecretName): 1-127 letters, digits or '-'. */
 const SECRET_NAME = /^[a-zA-Z0-9-]{1,127}$/;
 
-export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (config: Config) => ConfigIssue[] }> = [
+export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   {
     rule: "ARO HCP settings and AKS only with topology: aroHcp",
     check: (c) => {
@@ -177,19 +176,19 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (conf
   },
 ];
 
-export const ARO_HCP_NAME_RULES: ReadonlyArray<{ rule: string; check: (names: DeploymentNames) => ConfigIssue[] }> = [
+export const ARO_HCP_NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
   {
     rule: "the derived Key Vault name is valid",
-    check: (n) =>
-      n.keyVault && !AZURE_NAME_RULES.keyVault.test(n.keyVault.name)
-        ? [{ path: n.keyVault.origin, value: n.keyVault.name, message: `gives the Key Vault name "${n.keyVault.name}", which ${AZURE_NAME_RULES.keyVault.rule}` }]
+    check: ({ topology }) =>
+      topology.kind === "aroHcp" && !AZURE_NAME_RULES.keyVault.test(topology.keyVault.name)
+        ? [{ path: topology.keyVault.origin, value: topology.keyVault.name, message: `gives the Key Vault name "${topology.keyVault.name}", which ${AZURE_NAME_RULES.keyVault.rule}` }]
         : [],
   },
   {
     rule: "control-plane secrets are valid and unique in the vault",
     check: (n) => [
       ...n.clusters.flatMap((cluster) =>
-        cluster.controlPlaneIdentities
+        controlPlanePrincipalsOf(cluster.identities)
           .filter((identity) => !SECRET_NAME.test(identity.secretName))
           .map((identity) => ({ path: cluster.identityPrefixOrigin, value: identity.secretName, message: "gives a Key Vault secret name that must be 1-127 letters, digits or '-' (HyperShift's credentialsSecretName)" })),
       ),
@@ -209,7 +208,7 @@ export const ARO_HCP_NAME_RULES: ReadonlyArray<{ rule: string; check: (names: De
   {
     rule: "the AKS group and identities are valid and apart from the persistent group",
     check: (n) => {
-      const aks = n.aks;
+      const aks = n.topology.kind === "aroHcp" ? n.topology.aks : undefined;
       if (!aks) return [];
       const issues: ConfigIssue[] = [];
       if (!aks.existing) {
@@ -233,13 +232,13 @@ export const ARO_HCP_NAME_RULES: ReadonlyArray<{ rule: string; check: (names: De
 /** Control-plane names (case-insensitive) that repeat one another or one of `taken`. */
 function repeatedControlPlaneNames(
   n: DeploymentNames,
-  nameOf: (identity: DeploymentNames["clusters"][number]["controlPlaneIdentities"][number]) => string,
+  nameOf: (identity: ControlPlaneIdentityNames) => string,
   taken: readonly string[],
   message: string,
 ): ConfigIssue[] {
   const seen = new Set(taken.map((name) => name.toLowerCase()));
   return n.clusters.flatMap((cluster) =>
-    cluster.controlPlaneIdentities.flatMap((identity) => {
+    controlPlanePrincipalsOf(cluster.identities).flatMap((identity) => {
       const name = nameOf(identity);
       const repeated = seen.has(name.toLowerCase());
       seen.add(name.toLowerCase());

@@ -1,14 +1,14 @@
 import * as fs from "node:fs";
-import type { DeploymentNames } from "./names";
-import { secretsSource } from "./plan-time-inputs";
-import type { ConfigIssue } from "./rules";
-import type { Config } from "./schema";
+import type { DeploymentNames } from "../names";
+import { secretsSource } from "../plan-time-inputs";
+import type { Config } from "../schema";
+import type { ConfigIssue, Rule } from "./rule";
 
 /**
- * Rules of plan-time secrets and the management-cluster connection (secrets.source), in the
- * `{ rule, check }` shape rules.ts runs with its own structure rules.
+ * Rules of plan-time secrets and the management-cluster connection (secrets.source), run with
+ * the other structure rules (structure.ts).
  */
-export const SECRETS_STRUCTURE_RULES: ReadonlyArray<{ rule: string; check: (config: Config) => ConfigIssue[] }> = [
+export const SECRETS_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   {
     rule: "no kubeconfig file when no stack may read files",
     check: (c) => {

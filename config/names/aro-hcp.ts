@@ -1,8 +1,8 @@
-import { CONTROL_PLANE_COMPONENTS, ControlPlaneIdentityKey } from "./components";
-import { Config } from "./schema";
+import { CONTROL_PLANE_COMPONENTS, ControlPlaneIdentityKey } from "../components";
+import { Config } from "../schema";
 
 /**
- * Names of the ARO HCP-style topology (seed 003), derived like everything in `names.ts` (which
+ * Names of the ARO HCP-style topology (seed 003), derived like everything in `names/` (deployment.ts and cluster.ts
  * attaches them to DeploymentNames and ClusterNames): deterministic, from the config alone.
  */
 
@@ -64,8 +64,7 @@ export function aksNames(config: Config, suffix: (...parts: string[]) => string)
   };
 }
 
-export function keyVaultNames(config: Config, persistentGroupId: string, suffix: (...parts: string[]) => string): KeyVaultNames | undefined {
-  if (config.topology !== "aroHcp") return undefined;
+export function keyVaultNames(config: Config, persistentGroupId: string, suffix: (...parts: string[]) => string): KeyVaultNames {
   const configured = config.aroHcp?.keyVault.name;
   // Global DNS name: a stable hash keeps it unique per deployment; '--' and a trailing '-' are
   // not allowed, and the prefix may hold either once cut.

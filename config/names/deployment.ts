@@ -1,0 +1,144 @@
+import * as path from "node:path";
+import { Config } from "../schema";
+import { aksNames, keyVaultNames } from "./aro-hcp";
+import { ClusterNames, clusterNames, IssuerNames } from "./cluster";
+import { defaultStorageAccountName, issuerUrl, stableSuffix } from "./naming";
+import { keyFiles, userPath } from "./paths";
+import { MANAGEMENT_STACK, SHARED_STACK } from "./stacks";
+import { stateLocator } from "./state";
+import { TopologyNames } from "./topology";
+
+/**
+ * Every name this project gives to a stack, an Azure resource, a URL or a file, derived from the
+ * validated config in this one place (config/names/), deterministically (no clock, no
+ * randomness). Stacks and rules ask for names here; constructs receive them as props.
+ */
+
+export interface DnsNames {
+  /** The public zone in the persistent resource group. */
+  readonly zoneName: string;
+  /** Config path the zone name comes from (for error messages). */
+  readonly zoneOrigin: string;
+  /** The delegating parent zone, when configured. */
+  readonly parent?: {
+    readonly zoneName: string;
+    readonly resourceGroupName: string;
+    readonly subscriptionId: string;
+  };
+}
+
+/** Files of the management-cluster stack: absolute, or starting with `~/` (expanded by the provider). */
+export interface ManagementClusterFiles {
+  readonly kubeconfig?: string;
+  readonly bundleFile: string;
+  readonly pullSecretFile?: string;
+  readonly externalDnsCredentialsFile?: string;
+}
+
+export interface DeploymentNames {
+  readonly sharedStack: string;
+  /** Phase 2 stack: the HyperShift operator and ExternalDNS credentials on the management cluster. */
+  readonly managementStack: string;
+  readonly dns?: DnsNames;
+  /** Files the management stack uses, when managementCluster is configured. */
+  readonly managementCluster?: ManagementClusterFiles;
+  /** The topology and what only it has: selfManaged, or aroHcp with its Key Vault and AKS cluster. */
+  readonly topology: TopologyNames;
+  /** Entra display name of the ExternalDNS application, when ExternalDNS is on. */
+  readonly externalDnsApplication?: string;
+  readonly resourceGroup: { readonly name: string; readonly id: string };
+  readonly storageAccount: {
+    readonly name: string;
+    readonly origin: string;
+    readonly id: string;
+    readonly blobEndpoint: string;
+  };
+  /** The shared issuer (oidc.issuer: shared), else undefined. */
+  readonly sharedIssuer?: IssuerNames;
+  readonly clusters: readonly ClusterNames[];
+  /**
+   * Where a stack's state lives, in the configured backend's terms: the absolute state file
+   * (local), the blob key (azurerm) or the workspace name (cloud).
+   */
+  stateLocation(stack: string): string;
+}
+
+/**
+ * Derives every name. `configDir` is the absolute folder of the config file (relative paths in
+ * the config are relative to it). Assumes a schema-valid config; `rules/` checks the results.
+ */
+export function deriveNames(config: Config, configDir: string): DeploymentNames {
+  const resourceGroupName = config.resourceGroup.name ?? `${config.prefix}-hcp-persistent`;
+  const resourceGroupId = `/subscriptions/${config.subscriptionId}/resourceGroups/${resourceGroupName}`;
+  const accountName =
+    config.oidc.storageAccountName ?? defaultStorageAccountName(config.prefix, config.subscriptionId, resourceGroupName);
+
+  const sharedIssuer: IssuerNames | undefined =
+    config.oidc.issuer === "shared" && config.serviceAccountSigningKey
+      ? {
+          containerName: config.oidc.containerName ?? accountName,
+          containerOrigin: config.oidc.containerName ? "oidc.containerName" : "oidc.storageAccountName",
+          url: issuerUrl(accountName, config.oidc.containerName ?? accountName),
+          ...keyFiles(config.serviceAccountSigningKey, configDir),
+          keyOrigin: "serviceAccountSigningKey",
+        }
+      : undefined;
+
+  const dns = config.dns && dnsNames(config);
+  const clusters = config.clusters.map((cluster, index) =>
+    clusterNames(config, cluster, index, {
+      configDir,
+      storageAccountName: accountName,
+      resourceGroup: { name: resourceGroupName, id: resourceGroupId },
+      sharedIssuer,
+      deploymentZone: dns?.zoneName,
+    }),
+  );
+
+  return {
+    sharedStack: SHARED_STACK,
+    managementStack: MANAGEMENT_STACK,
+    dns,
+    topology: topologyNames(config, resourceGroupId),
+    externalDnsApplication: config.externalDns && (config.externalDns.applicationName ?? `${config.prefix}-external-dns`),
+    managementCluster: config.managementCluster && {
+      kubeconfig: config.managementCluster.kubeconfig && userPath(configDir, config.managementCluster.kubeconfig.path),
+      bundleFile: path.resolve(configDir, config.managementCluster.operator.bundleFile),
+      pullSecretFile: config.managementCluster.pullSecretFile && path.resolve(configDir, config.managementCluster.pullSecretFile),
+      externalDnsCredentialsFile:
+        config.managementCluster.externalDnsCredentialsFile && path.resolve(configDir, config.managementCluster.externalDnsCredentialsFile),
+    },
+    resourceGroup: { name: resourceGroupName, id: resourceGroupId },
+    storageAccount: {
+      name: accountName,
+      origin: config.oidc.storageAccountName ? "oidc.storageAccountName" : "prefix",
+      id: `${resourceGroupId}/providers/Microsoft.Storage/storageAccounts/${accountName}`,
+      blobEndpoint: `https://${accountName}.blob.core.windows.net`,
+    },
+    sharedIssuer,
+    clusters,
+    stateLocation: stateLocator(config, configDir),
+  };
+}
+
+function dnsNames(config: Config): DnsNames | undefined {
+  const dns = config.dns;
+  if (!dns) return undefined;
+  const parent = dns.parent;
+  // rules/structure.ts guarantees a zone name or a parent to derive it from.
+  const zoneName = dns.zoneName ?? (parent ? `${config.prefix}.${parent.zoneName}` : "");
+  return {
+    zoneName,
+    zoneOrigin: dns.zoneName ? "dns.zoneName" : "prefix",
+    parent: parent && {
+      zoneName: parent.zoneName,
+      resourceGroupName: parent.resourceGroupName,
+      subscriptionId: parent.subscriptionId ?? config.subscriptionId,
+    },
+  };
+}
+
+function topologyNames(config: Config, persistentGroupId: string): TopologyNames {
+  if (config.topology !== "aroHcp") return { kind: "selfManaged" };
+  return { kind: "aroHcp", keyVault: keyVaultNames(config, persistentGroupId, stableSuffix), aks: aksNames(config, stableSuffix) };
+}

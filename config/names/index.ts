@@ -1,0 +1,22 @@
+/**
+ * Every name this project gives to a stack, an Azure resource, a URL or a file, derived from the
+ * validated config in this one folder (deployment.ts is the entry point), by concern: stack names,
+ * naming helpers, path resolution, state location, role-assignment names, per-cluster and
+ * hosted-cluster names, and the ARO HCP-style topology's names.
+ */
+export { AKS_STACK, aksNames, controlPlaneIdentityNames, keyVaultNames } from "./aro-hcp";
+export type { AksNames, ControlPlaneIdentityNames, KeyVaultNames } from "./aro-hcp";
+export { clusterNames } from "./cluster";
+export type { ClusterNames, DeploymentBasis, FederatedCredentialName, IdentityNames, IssuerNames } from "./cluster";
+export { deriveNames } from "./deployment";
+export type { DeploymentNames, DnsNames, ManagementClusterFiles } from "./deployment";
+export { hostedClusterNames } from "./hosted-cluster";
+export type { HostedClusterNames, NetworkResourceNames, ResourceGroupNames } from "./hosted-cluster";
+export { dnsZoneId, defaultInfraId, defaultStorageAccountName, delegationRecordName, issuerUrl, OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH, parseArmId, rgId, stableSuffix } from "./naming";
+export { defaultPrivateKeyFile, keyFiles, userPath } from "./paths";
+export { managedIdentityRoleAssignmentsOf, roleAssignmentNames } from "./role-assignments";
+export type { HostedRoleAssignmentNames, RoleAssignmentNames } from "./role-assignments";
+export { clusterOfStack, clusterStackName, clusterStackNames, identitiesStackName, infraStackName, MANAGEMENT_STACK, SHARED_STACK } from "./stacks";
+export { stateLocator } from "./state";
+export { controlPlanePrincipalsOf, managedIdentitiesOf, managementAksOf } from "./topology";
+export type { ClusterIdentityNames, TopologyNames } from "./topology";

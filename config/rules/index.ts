@@ -1,0 +1,15 @@
+/**
+ * Config rules, by concern: structure rules on the schema-valid config, name rules on the derived
+ * names, hosted-cluster rules per cluster, operator-bundle checks, and warnings. Every rule has one
+ * shape (`Rule`) and runs through one runner (`runRules`).
+ */
+export { CERTIFICATE_VALIDITY_HOURS, hoursOf } from "./aro-hcp";
+export { bundleIssues, bundleWarnings, externalDnsRenderFlags } from "./bundle";
+export { HOSTED_CLUSTER_RULES, hostedClusterCollisions } from "./hosted-cluster";
+export type { HostedContext } from "./hosted-cluster";
+export { federatedCredentialIssues, NAME_RULES } from "./names";
+export { runRules } from "./rule";
+export type { ConfigIssue, Rule } from "./rule";
+export { missingSecretFiles } from "./secrets";
+export { STRUCTURE_RULES } from "./structure";
+export { configWarnings, environmentWarnings, KUBE_ENV_OVERRIDES } from "./warnings";
