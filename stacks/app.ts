@@ -16,9 +16,11 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
   const shared = new SharedStack(app, context);
   const perCluster = loaded.names.clusters.map((cluster) => {
     const identities = new IdentitiesStack(app, { ...context, cluster });
-    // The identities live in the persistent group and (per-cluster issuer) upload with the
-    // deployer's blob role, both made by the shared stack.
-    identities.addDependency(shared);
+    // The identities need from the shared stack only the persistent group it creates and, with a
+    // per-cluster issuer, the storage account and the deployer's blob role. With an adopted group
+    // and the shared issuer they need nothing of it (the issuer URL is derived), so they deploy
+    // alongside it: the critical path is group -> identity -> chained credentials (help/getting-started.md).
+    if (loaded.config.resourceGroup.create || cluster.ownsIssuer) identities.addDependency(shared);
     return { cluster, identities };
   });
   const stacks: TerraformStack[] = [shared, ...perCluster.map((c) => c.identities)];
@@ -44,6 +46,9 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     // cleans up its VMs) before its resource groups.
     const infra = new InfraStack(app, { ...context, cluster });
     infra.addDependency(identities);
+    // What reaches it only through the identities stack otherwise (aroHcp: the control-plane
+    // principals' IDs it reads from the shared state).
+    infra.addDependency(shared);
     stacks.push(infra);
     if (!management) continue; // rules/hosted-cluster.ts requires managementCluster with hostedCluster
     const hostedCluster = new ClusterStack(app, { ...context, cluster });

@@ -78,8 +78,8 @@ describe("aroHcp stacks", () => {
       shared: [],
       aks: ["shared"],
       management: ["aks", "shared"],
-      "identities-myprefix-hc": ["shared"],
-      "infra-myprefix-hc": ["identities-myprefix-hc"],
+      "identities-myprefix-hc": [],
+      "infra-myprefix-hc": ["identities-myprefix-hc", "shared"],
       "cluster-myprefix-hc": ["infra-myprefix-hc", "management"],
     });
   });

@@ -52,13 +52,30 @@ describe("stack order (deploy follows it; destroy reverses it)", () => {
     expect(deps).toEqual({
       shared: [],
       management: ["shared"],
-      "identities-myprefix-hc": ["shared"],
-      "identities-myprefix-dev": ["shared"],
-      "infra-myprefix-hc": ["identities-myprefix-hc"],
-      "infra-myprefix-dev": ["identities-myprefix-dev"],
+      // An adopted group and the shared issuer: the identities need nothing of the shared stack.
+      "identities-myprefix-hc": [],
+      "identities-myprefix-dev": [],
+      "infra-myprefix-hc": ["identities-myprefix-hc", "shared"],
+      "infra-myprefix-dev": ["identities-myprefix-dev", "shared"],
       "cluster-myprefix-hc": ["infra-myprefix-hc", "management"],
       "cluster-myprefix-dev": ["infra-myprefix-dev", "management"],
     });
+  });
+
+  it("identities wait for the shared stack only when it creates their group or their issuer container needs it", () => {
+    const deps = (overrides: Record<string, unknown>) => {
+      const stacks = addStacks(Testing.app(), loadInline(minimalConfig(overrides)), "/tmp/cdktf.out");
+      return Object.fromEntries(stacks.map((s) => [s.node.id, s.dependencies.map((d) => d.node.id)]));
+    };
+    expect(deps({ resourceGroup: { name: "os4-common", create: false } })["identities-hc1"]).toEqual([]);
+    expect(deps({})["identities-hc1"]).toEqual(["shared"]); // the shared stack creates the group
+    const perCluster = deps({
+      resourceGroup: { name: "os4-common", create: false },
+      oidc: { issuer: "perCluster" },
+      serviceAccountSigningKey: undefined,
+      clusters: [{ name: "hc1", serviceAccountSigningKey: { publicKeyFile: "keys/cluster-a-signer.public" } }],
+    });
+    expect(perCluster["identities-hc1"]).toEqual(["shared"]); // the blob role on the shared account
   });
 });
 
