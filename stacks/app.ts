@@ -1,4 +1,5 @@
 import { App, TerraformStack } from "cdktf";
+import { ValidateProviderPresence } from "cdktf/lib/validations/validate-provider-presence";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../config/load";
@@ -69,8 +70,12 @@ export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[]
   fs.mkdirSync(path.dirname(outdir), { recursive: true });
   const scratch = fs.mkdtempSync(path.join(path.dirname(outdir), `.${path.basename(outdir)}-`));
   try {
-    const app = new App({ outdir: scratch, skipValidation: false });
+    // cdktf's own validations would run `terraform version` once per terraform_data resource
+    // (about 60 ms each, and a synth failure where Terraform is not installed, although synth
+    // needs no Terraform): the one that checks our code, provider presence, runs here instead.
+    const app = new App({ outdir: scratch, skipValidation: true });
     const stacks = addStacks(app, loaded, outdir);
+    assertProvidersPresent(stacks);
     app.synth();
     fs.writeFileSync(path.join(scratch, WORKSPACES_FILE), `${JSON.stringify(describeWorkspaces(loaded, stacks, outdir), null, 2)}\n`);
     const manifest = path.join(scratch, "manifest.json");
@@ -83,6 +88,12 @@ export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[]
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Fails when a stack holds a resource or data source whose provider it does not configure. */
+export function assertProvidersPresent(stacks: readonly TerraformStack[]): void {
+  const errors = stacks.flatMap((stack) => new ValidateProviderPresence(stack).validate());
+  if (errors.length > 0) throw new Error(`Validation failed with the following errors:\n  ${errors.join("\n  ")}`);
 }
 
 /**
