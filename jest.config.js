@@ -7,4 +7,7 @@ module.exports = {
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   setupFilesAfterEnv: ["<rootDir>/__tests__/setup.ts"],
   testTimeout: 30000,
+  // jest's default on 2 cores is 1 worker; the files are independent, and the e2e ones mostly
+  // wait on terraform/node child processes.
+  maxWorkers: 2,
 };

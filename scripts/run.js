@@ -145,4 +145,4 @@ if (require.main === module) {
   if (code !== undefined) process.exitCode = code;
 }
 
-module.exports = { buildInputs, inputsHash, ensureBuilt, STAMP };
+module.exports = { buildInputs, inputsHash, ensureBuilt, skipTokenCreationStacks, STAMP };
