@@ -5,7 +5,6 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LoadedConfig, loadConfigFile, validateConfig } from "../config/load";
-import { addStacks } from "../stacks/app";
 
 export const REPO = path.resolve(__dirname, "..");
 export const EXAMPLES = path.join(REPO, "examples");
@@ -34,6 +33,8 @@ export function synthStacks(loaded: LoadedConfig): Record<string, any> {
   let synthesized = synthesizedApps.get(key);
   if (!synthesized) {
     const app = Testing.app();
+    // Required here, not at the top: files that never synthesize do not load every stack and provider.
+    const { addStacks } = require("../stacks/app") as typeof import("../stacks/app");
     // A repo-relative outdir keeps local backend paths identical on every machine.
     const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out"));
     synthesized = Object.fromEntries(stacks.map((stack) => [stack.node.id, JSON.parse(Testing.synth(stack))]));

@@ -79,28 +79,20 @@ function defaultCompile(root) {
   if (result.status !== 0) throw new Error(`tsc -p ${BUILD_CONFIG} failed (exit ${result.status ?? result.signal})`);
 }
 
-/**
- * cdktf's index loads `archiver` (zip support for TerraformAsset, which this project never
- * uses) at start-up: ~70 ms of a ~0.5 s synth. It is loaded on first use instead.
- */
+/** cdktf's `archiver`, loaded on first use (scripts/deferred-archiver.js). */
 function deferArchiver(root) {
   let file;
   try {
-    file = require.resolve("archiver", { paths: [path.dirname(require.resolve("cdktf/package.json", { paths: [root] }))] });
+    const manifest = require.resolve("archiver/package.json", { paths: [path.dirname(require.resolve("cdktf/package.json", { paths: [root] }))] });
+    file = path.join(path.dirname(manifest), require(manifest).main ?? "index.js");
   } catch {
     return;
   }
   if (Module._cache[file]) return;
-  const load = () => require(file);
   const placeholder = new Module(file);
   placeholder.filename = file;
   placeholder.loaded = true;
-  placeholder.exports = new Proxy(function archiver() {}, {
-    apply: (_target, self, args) => load().apply(self, args),
-    construct: (_target, args) => new (load())(...args),
-    get: (_target, key) => load()[key],
-    has: (_target, key) => key in load(),
-  });
+  placeholder.exports = require("./deferred-archiver.js");
   Module._cache[file] = placeholder;
 }
 
