@@ -100,9 +100,5 @@ describe("scripts/run.js", () => {
     expect(fs.statSync(p.entry).mtimeMs).toBe(built); // not recompiled
     p.write("lib/message.ts", 'export const message = "v2";\n');
     expect(synth()).toMatchObject({ status: 0, stdout: "v2 a b true\n" });
-    p.write("lib/message.ts", "export const message: number = 'not a number';\n");
-    const failed = synth();
-    expect(failed.status).toBe(1);
-    expect(failed.stdout).toContain("TS2322");
   });
 });
