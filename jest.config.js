@@ -9,7 +9,7 @@ module.exports = {
   moduleNameMapper: { "^archiver$": "<rootDir>/scripts/deferred-archiver.js" },
   setupFilesAfterEnv: ["<rootDir>/__tests__/setup.ts"],
   testTimeout: 30000,
-  // jest's default on 2 cores is 1 worker; the files are independent, and the e2e ones mostly
-  // wait on terraform/node child processes.
-  maxWorkers: 2,
+  // One more worker than cores (jest's default is one fewer: 1 on 2 cores): the files are
+  // independent, and the e2e ones spend much of their time waiting on terraform/node children.
+  maxWorkers: require("node:os").cpus().length + 1,
 };
