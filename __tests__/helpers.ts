@@ -1,10 +1,10 @@
 import { Testing } from "cdktf";
+import { execFile } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LoadedConfig, loadConfigFile, validateConfig } from "../config/load";
-import { addStacks } from "../stacks/app";
 
 export const REPO = path.resolve(__dirname, "..");
 export const EXAMPLES = path.join(REPO, "examples");
@@ -23,12 +23,31 @@ export function loadInline(input: unknown): LoadedConfig {
   return loaded;
 }
 
-/** Every stack of a config, synthesized to parsed Terraform JSON, by stack name. */
+/**
+ * Every stack of a config, synthesized to parsed Terraform JSON, by stack name. Synthesis is
+ * deterministic, so a config this test file already synthesized is not synthesized again: the
+ * caller gets its own copy of the earlier result.
+ */
 export function synthStacks(loaded: LoadedConfig): Record<string, any> {
-  const app = Testing.app();
-  // A repo-relative outdir keeps local backend paths identical on every machine.
-  const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out"));
-  return Object.fromEntries(stacks.map((stack) => [stack.node.id, JSON.parse(Testing.synth(stack))]));
+  const key = fingerprint(loaded);
+  let synthesized = synthesizedApps.get(key);
+  if (!synthesized) {
+    const app = Testing.app();
+    // Required here, not at the top: files that never synthesize do not load every stack and provider.
+    const { addStacks } = require("../stacks/app") as typeof import("../stacks/app");
+    // A repo-relative outdir keeps local backend paths identical on every machine.
+    const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out"));
+    synthesized = Object.fromEntries(stacks.map((stack) => [stack.node.id, JSON.parse(Testing.synth(stack))]));
+    synthesizedApps.set(key, synthesized);
+  }
+  return structuredClone(synthesized);
+}
+
+const synthesizedApps = new Map<string, Record<string, any>>();
+
+/** Everything a synth reads from a loaded config, as text (Maps and Sets included). */
+export function fingerprint(loaded: LoadedConfig): string {
+  return JSON.stringify(loaded, (_key, value) => (value instanceof Map ? { Map: [...value] } : value instanceof Set ? { Set: [...value] } : value));
 }
 
 /** Resources of one type in a synthesized stack, as a list. */
@@ -107,3 +126,41 @@ export const SEED_003_CONTROL_PLANE_SUFFIXES = {
   disk: "disk",
   file: "file",
 } as const;
+
+export interface ToolRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs ../shared/tools/check-manifests.mjs once per argument list, all in one Node process (its
+ * exported `main`, console output captured per run): what separate `node check-manifests.mjs
+ * ...args` runs would print and exit with, without a process start and CRD load per run.
+ */
+export function checkManifestsEach(tool: string, argvs: readonly (readonly string[])[]): Promise<ToolRun[]> {
+  const driver = `
+    import { format } from "node:util";
+    import { pathToFileURL } from "node:url";
+    const { main } = await import(pathToFileURL(process.env.TOOL).href);
+    const results = [];
+    for (const argv of JSON.parse(process.env.ARGVS)) {
+      let stdout = "", stderr = "", status;
+      const saved = { log: console.log, error: console.error, warn: console.warn };
+      console.log = (...args) => { stdout += format(...args) + "\\n"; };
+      console.error = console.warn = (...args) => { stderr += format(...args) + "\\n"; };
+      try { status = main(argv); } catch (error) { status = 1; stderr += String(error?.stack ?? error) + "\\n"; }
+      finally { Object.assign(console, saved); }
+      results.push({ status, stdout, stderr });
+    }
+    process.stdout.write(JSON.stringify(results));
+  `;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--input-type=module", "-e", driver],
+      { env: { ...process.env, TOOL: tool, ARGVS: JSON.stringify(argvs) }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout))),
+    );
+  });
+}

@@ -1,3 +1,4 @@
+import "./setup-token-stacks";
 import { Testing } from "cdktf";
 import "cdktf/lib/testing/adapters/jest";
 

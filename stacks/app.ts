@@ -1,4 +1,5 @@
 import { App, TerraformStack } from "cdktf";
+import { ValidateProviderPresence } from "cdktf/lib/validations/validate-provider-presence";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../config/load";
@@ -68,27 +69,52 @@ export interface StackSummary {
 
 /**
  * Synthesizes into `outdir` without ever leaving it half-written: the app synthesizes into a
- * scratch folder beside it, and only a complete result is copied in (manifest last). Terraform's
+ * scratch folder beside it, and only a complete result is moved in (manifest last). Terraform's
  * own files in `outdir` (.terraform, lock files) are kept.
  */
 export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[] {
   fs.mkdirSync(path.dirname(outdir), { recursive: true });
   const scratch = fs.mkdtempSync(path.join(path.dirname(outdir), `.${path.basename(outdir)}-`));
   try {
-    const app = new App({ outdir: scratch, skipValidation: false });
+    // cdktf's own validations would run `terraform version` once per terraform_data resource
+    // (about 60 ms each, and a synth failure where Terraform is not installed, although synth
+    // needs no Terraform): the one that checks our code, provider presence, runs here instead.
+    const app = new App({ outdir: scratch, skipValidation: true });
     const stacks = addStacks(app, loaded, outdir);
+    assertProvidersPresent(stacks);
     app.synth();
     fs.writeFileSync(path.join(scratch, WORKSPACES_FILE), `${JSON.stringify(describeWorkspaces(loaded, stacks, outdir), null, 2)}\n`);
     const manifest = path.join(scratch, "manifest.json");
-    for (const entry of fs.readdirSync(scratch)) {
-      if (entry !== "manifest.json") fs.cpSync(path.join(scratch, entry), path.join(outdir, entry), { recursive: true });
-    }
-    fs.cpSync(manifest, path.join(outdir, "manifest.json"));
+    // Before the moves below empty the scratch folder that says which stacks are current.
     removeStaleStacks(outdir, scratch);
+    for (const entry of fs.readdirSync(scratch)) {
+      if (entry !== "manifest.json") moveInto(path.join(scratch, entry), path.join(outdir, entry));
+    }
+    moveInto(manifest, path.join(outdir, "manifest.json"));
     return summarize(outdir);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Moves `source` to `target` as a recursive copy would place it (files replaced, other files in
+ * existing target folders kept), by renames: the scratch folder is beside the output folder, so
+ * on the same file system, and a 300-stack synth is not written twice.
+ */
+function moveInto(source: string, target: string): void {
+  if (fs.statSync(source).isDirectory() && fs.existsSync(target)) {
+    for (const entry of fs.readdirSync(source)) moveInto(path.join(source, entry), path.join(target, entry));
+  } else {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.renameSync(source, target);
+  }
+}
+
+/** Fails when a stack holds a resource or data source whose provider it does not configure. */
+export function assertProvidersPresent(stacks: readonly TerraformStack[]): void {
+  const errors = stacks.flatMap((stack) => new ValidateProviderPresence(stack).validate());
+  if (errors.length > 0) throw new Error(`Validation failed with the following errors:\n  ${errors.join("\n  ")}`);
 }
 
 /**

@@ -1,6 +1,8 @@
+import { TerraformStack, Testing } from "cdktf";
+import { ResourceGroup } from "@cdktf/provider-azurerm/lib/resource-group";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { removeStaleStacks, synthesize } from "../../stacks/app";
+import { assertProvidersPresent, removeStaleStacks, synthesize } from "../../stacks/app";
 import { loadExample, tempDir } from "../helpers";
 
 /** synthesize(): what it leaves in the output folder besides the new synthesis. */
@@ -52,5 +54,28 @@ describe("synthesize: stack folders no longer in the app", () => {
     fs.writeFileSync(path.join(outdir, "stacks", "README"), "x");
     expect(removeStaleStacks(outdir, scratch)).toEqual(["old"]);
     expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual(["README", "shared"]);
+  });
+});
+
+describe("synthesize: validation", () => {
+  it("runs no Terraform (cdktf's version checks spawn `terraform version` per terraform_data; synth needs no Terraform)", () => {
+    const work = tempDir();
+    // The CommonJS module object, which cdktf's `require("child_process")` also gets.
+    const spawned = jest.spyOn(require("node:child_process") as typeof import("node:child_process"), "execSync");
+    let commands: unknown[] = [];
+    try {
+      synthesize(loadExample("basic.yaml"), path.join(work, "cdktf.out"));
+      commands = spawned.mock.calls.map((call) => call[0]);
+    } finally {
+      spawned.mockRestore();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+    expect(commands).toEqual([]);
+  });
+
+  it("still refuses a stack with a resource whose provider it does not configure", () => {
+    const stack = new TerraformStack(Testing.app(), "no-provider");
+    new ResourceGroup(stack, "group", { name: "rg", location: "eastus" });
+    expect(() => assertProvidersPresent([stack])).toThrow(/stack 'no-provider' for the following providers: azurerm/);
   });
 });

@@ -1,0 +1,104 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { REPO, tempDir } from "../helpers";
+
+/** scripts/run.js (npm run synth|keygen|schema, the cdktf.json app): compiles only what changed. */
+const run: {
+  buildInputs(root: string): string[];
+  ensureBuilt(root: string, entry: string, compile?: (root: string) => void): boolean;
+  STAMP: string;
+} = require("../../scripts/run.js");
+
+/** A project shaped like this one: a tsconfig.build.json with both include shapes, sources. */
+function project(): { root: string; entry: string; write(file: string, text: string): void } {
+  const root = tempDir("hcp-azure-run-");
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  };
+  write("tsconfig.json", JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", lib: ["ES2022"], strict: true, types: [], skipLibCheck: true, noEmit: true } }));
+  write("tsconfig.build.json", JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: false, outDir: "dist", rootDir: "." }, include: ["main.ts", "lib/**/*.ts"] }));
+  // No @types/node (a faster tsc): the few Node globals used are declared.
+  write("main.ts", 'import { message } from "./lib/message";\ndeclare const process: any, require: any, module: any;\nprocess.stdout.write(`${message} ${process.argv.slice(2).join(" ")} ${require.main === module}\\n`);\n');
+  write("lib/message.ts", 'export const message = "v1";\n');
+  return { root, entry: path.join(root, "dist", "main.js"), write };
+}
+
+describe("scripts/run.js", () => {
+  const roots: string[] = [];
+  afterAll(() => roots.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
+  const fresh = () => {
+    const p = project();
+    roots.push(p.root);
+    return p;
+  };
+  /** A stand-in for tsc that writes the entry and counts its calls. */
+  const fakeCompile = () => {
+    const calls: string[] = [];
+    const compile = (root: string) => {
+      calls.push(root);
+      fs.mkdirSync(path.join(root, "dist"), { recursive: true });
+      fs.writeFileSync(path.join(root, "dist", "main.js"), "");
+    };
+    return { calls, compile };
+  };
+
+  it("compiles when nothing was built, and not again while the sources are unchanged", () => {
+    const p = fresh();
+    const { calls, compile } = fakeCompile();
+    expect(run.ensureBuilt(p.root, p.entry, compile)).toBe(true);
+    expect(run.ensureBuilt(p.root, p.entry, compile)).toBe(false);
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([
+    ["a source is edited", (p: ReturnType<typeof project>) => p.write("lib/message.ts", 'export const message = "v2";\n')],
+    ["a source is added under an included folder", (p: ReturnType<typeof project>) => p.write("lib/deep/more.ts", "export {};\n")],
+    ["a source is removed", (p: ReturnType<typeof project>) => fs.rmSync(path.join(p.root, "lib/message.ts"))],
+    ["a tsconfig changes", (p: ReturnType<typeof project>) => p.write("tsconfig.json", "{}")],
+    ["the lockfile changes (another TypeScript)", (p: ReturnType<typeof project>) => p.write("package-lock.json", "{}")],
+    ["the compiled entry is gone", (p: ReturnType<typeof project>) => fs.rmSync(p.entry)],
+  ])("compiles again when %s", (_name, change) => {
+    const p = fresh();
+    const { calls, compile } = fakeCompile();
+    run.ensureBuilt(p.root, p.entry, compile);
+    change(p);
+    expect(run.ensureBuilt(p.root, p.entry, compile)).toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("a failed compile records nothing, so the next run compiles again", () => {
+    const p = fresh();
+    expect(() => run.ensureBuilt(p.root, p.entry, () => { throw new Error("tsc failed"); })).toThrow("tsc failed");
+    expect(fs.existsSync(path.join(p.root, "dist", run.STAMP))).toBe(false);
+    const { calls, compile } = fakeCompile();
+    expect(run.ensureBuilt(p.root, p.entry, compile)).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("hashes every source tsconfig.build.json compiles in this repository", () => {
+    const inputs = run.buildInputs(REPO);
+    expect(inputs).toEqual(expect.arrayContaining(["main.ts", "tsconfig.build.json", "tsconfig.json", "package-lock.json", "stacks/app.ts", "scripts/keygen.ts"]));
+    const config = JSON.parse(fs.readFileSync(path.join(REPO, "tsconfig.build.json"), "utf8"));
+    for (const dir of config.include.filter((p: string) => p.endsWith("/**/*.ts")).map((p: string) => p.slice(0, -"/**/*.ts".length))) {
+      const sources = (fs.readdirSync(path.join(REPO, dir), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts"));
+      expect(sources.length).toBeGreaterThan(0);
+      for (const source of sources) expect(inputs).toContain(path.join(dir, source));
+    }
+  });
+
+  it("with the real tsc: runs the entry as the main module with its arguments, and picks up a source edit", () => {
+    const p = fresh();
+    fs.mkdirSync(path.join(p.root, "scripts"));
+    for (const file of ["run.js", "deferred-archiver.js"]) fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
+    fs.symlinkSync(path.join(REPO, "node_modules"), path.join(p.root, "node_modules"), "dir");
+    const synth = () => spawnSync(process.execPath, ["scripts/run.js", "main", "a", "b"], { cwd: p.root, encoding: "utf8" });
+    expect(synth()).toMatchObject({ status: 0, stdout: "v1 a b true\n" });
+    const built = fs.statSync(p.entry).mtimeMs;
+    expect(synth()).toMatchObject({ status: 0, stdout: "v1 a b true\n" });
+    expect(fs.statSync(p.entry).mtimeMs).toBe(built); // not recompiled
+    p.write("lib/message.ts", 'export const message = "v2";\n');
+    expect(synth()).toMatchObject({ status: 0, stdout: "v2 a b true\n" });
+  });
+});
