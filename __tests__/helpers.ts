@@ -1,10 +1,11 @@
 import { Testing } from "cdktf";
 import { execFile } from "node:child_process";
-import { generateKeyPairSync } from "node:crypto";
+import { createHash, generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LoadedConfig, loadConfigFile, validateConfig } from "../config/load";
+import type { WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
 
 export const REPO = path.resolve(__dirname, "..");
 export const EXAMPLES = path.join(REPO, "examples");
@@ -164,3 +165,49 @@ export function checkManifestsEach(tool: string, argvs: readonly (readonly strin
     );
   });
 }
+
+/**
+ * What Terraform reads from a synthesized literal (its `$${` and `%%{` escapes): an unescaped `${` or
+ * `%{` would be a template, so it throws.
+ */
+export function terraformLiteral(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    const c = text[i];
+    if ((c === "$" || c === "%") && text[i + 1] === c && text[i + 2] === "{") {
+      out += `${c}{`;
+      i += 3;
+    } else if ((c === "$" || c === "%") && text[i + 1] === "{") {
+      throw new Error(`Terraform would read a template in ${JSON.stringify(text)}`);
+    } else {
+      out += c;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** Every file under `dir` with its SHA-256, by relative path. */
+export function tree(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files[path.relative(dir, full)] = createHash("sha256").update(fs.readFileSync(full)).digest("hex");
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return files;
+}
+
+/** Fixed client IDs of the seven workload identities, for manifests built without Azure. */
+export const CLIENT_IDS: WorkloadIdentityClientIds = {
+  imageRegistry: "00000000-0000-0000-0000-00000000000a",
+  ingress: "00000000-0000-0000-0000-00000000000b",
+  file: "00000000-0000-0000-0000-00000000000c",
+  disk: "00000000-0000-0000-0000-00000000000d",
+  nodePoolManagement: "00000000-0000-0000-0000-00000000000e",
+  cloudProvider: "00000000-0000-0000-0000-00000000000f",
+  network: "00000000-0000-0000-0000-000000000010",
+};

@@ -1,10 +1,9 @@
 import * as fc from "fast-check";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { main } from "../main";
-import { EXAMPLES, REPO, tempDir } from "./helpers";
+import { EXAMPLES, REPO, tempDir, tree } from "./helpers";
 
 /**
  * Issue 11 item 5: no config string is ever a Terraform template. Every string field of the
@@ -149,19 +148,6 @@ function strings(value: unknown): string[] {
   return [];
 }
 
-/** Every file under `dir` with its SHA-256, by relative path. */
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files[path.relative(dir, full)] = createHash("sha256").update(fs.readFileSync(full)).digest("hex");
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return files;
-}
 
 interface SynthResult {
   readonly code: number;

@@ -1,10 +1,10 @@
-import { createHash, createPrivateKey } from "node:crypto";
+import { createPrivateKey } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { loadConfigFile, LoadedConfig } from "../config/load";
 import { DEFAULT_CONFIG, main } from "../main";
 import { synthesize } from "../stacks/app";
-import { EXAMPLES, recordingReads, REPO, rsaKeyPair, tempDir } from "./helpers";
+import { EXAMPLES, recordingReads, REPO, rsaKeyPair, tempDir, tree } from "./helpers";
 
 function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const out: string[] = [];
@@ -13,19 +13,6 @@ function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
-/** Every file under `dir` with its SHA-256, by relative path. */
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files[path.relative(dir, full)] = createHash("sha256").update(fs.readFileSync(full)).digest("hex");
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return files;
-}
 
 describe("npm run synth (main)", () => {
   let work: string;

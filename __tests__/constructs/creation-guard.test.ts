@@ -2,18 +2,9 @@ import { TerraformStack, TerraformVariable, Testing } from "cdktf";
 import { CreationGuard } from "../../constructs/hosted-cluster/creation-guard";
 import { HostedCluster } from "../../constructs/hosted-cluster/hosted-cluster";
 import { HOSTED_CLUSTER_IMMUTABLE_FIELDS } from "../../constructs/hosted-cluster/immutable-fields";
-import { HostedClusterManifestInput, WorkloadIdentityClientIds } from "../../constructs/hosted-cluster/manifests";
-import { hostedClusterSpec, loadInline, minimalConfig } from "../helpers";
+import { HostedClusterManifestInput } from "../../constructs/hosted-cluster/manifests";
+import { CLIENT_IDS, hostedClusterSpec, loadInline, minimalConfig } from "../helpers";
 
-const CLIENT_IDS: WorkloadIdentityClientIds = {
-  imageRegistry: "00000000-0000-0000-0000-00000000000a",
-  ingress: "00000000-0000-0000-0000-00000000000b",
-  file: "00000000-0000-0000-0000-00000000000c",
-  disk: "00000000-0000-0000-0000-00000000000d",
-  nodePoolManagement: "00000000-0000-0000-0000-00000000000e",
-  cloudProvider: "00000000-0000-0000-0000-00000000000f",
-  network: "00000000-0000-0000-0000-000000000010",
-};
 
 /**
  * The guard of cluster `clusters[index]` (hc1 with NodePools a and b, then hc2), next to its

@@ -6,20 +6,10 @@ import {
   hostedClusterManifest,
   nodePoolManifest,
   NodePoolManifestInput,
-  WorkloadIdentityClientIds,
 } from "../../constructs/hosted-cluster/manifests";
-import { hostedClusterSpec, loadInline, minimalConfig, RELEASE_IMAGE } from "../helpers";
+import { CLIENT_IDS, hostedClusterSpec, loadInline, minimalConfig, RELEASE_IMAGE } from "../helpers";
 
 
-const CLIENT_IDS: WorkloadIdentityClientIds = {
-  imageRegistry: "00000000-0000-0000-0000-00000000000a",
-  ingress: "00000000-0000-0000-0000-00000000000b",
-  file: "00000000-0000-0000-0000-00000000000c",
-  disk: "00000000-0000-0000-0000-00000000000d",
-  nodePoolManagement: "00000000-0000-0000-0000-00000000000e",
-  cloudProvider: "00000000-0000-0000-0000-00000000000f",
-  network: "00000000-0000-0000-0000-000000000010",
-};
 
 /**
  * Manifest input from a validated config: cluster hc1 with `hostedCluster` overrides, and with

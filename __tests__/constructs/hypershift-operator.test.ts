@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { BundleObject, KubernetesObject, readOperatorBundle, tierOf } from "../../config/operator-bundle";
 import { escapeTemplates, HypershiftOperator, HypershiftOperatorProps, manifestId } from "../../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret, OperatorSecretProps } from "../../constructs/hypershift-operator/operator-secret";
+import { terraformLiteral } from "../helpers";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "bundles", "render.yaml");
 
@@ -33,26 +34,6 @@ function synth(props: HypershiftOperatorProps, extra?: (stack: TerraformStack, o
   return { json, manifests, address, resource, operator };
 }
 
-/**
- * A string as Terraform reads it from JSON syntax: `$${` and `%%{` are literal `${` and `%{`;
- * an unescaped `${` or `%{` would be a template, so it fails the test.
- */
-function terraformLiteral(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; ) {
-    const c = text[i];
-    if ((c === "$" || c === "%") && text[i + 1] === c && text[i + 2] === "{") {
-      out += `${c}{`;
-      i += 3;
-    } else if ((c === "$" || c === "%") && text[i + 1] === "{") {
-      throw new Error(`Terraform would read a template in ${JSON.stringify(text)}`);
-    } else {
-      out += c;
-      i += 1;
-    }
-  }
-  return out;
-}
 
 /** Every string and key of a synthesized value as Terraform reads it. */
 function asTerraformReads(value: unknown): unknown {

@@ -4,25 +4,8 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { escapeTemplates, fileContents, literalTags } from "../../constructs/terraform-literal";
-import { tempDir } from "../helpers";
+import { tempDir, terraformLiteral } from "../helpers";
 
-/** What Terraform reads from a synthesized literal (its `$${` and `%%{` escapes); throws on a template. */
-function terraformLiteral(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; ) {
-    const c = text[i];
-    if ((c === "$" || c === "%") && text[i + 1] === c && text[i + 2] === "{") {
-      out += `${c}{`;
-      i += 3;
-    } else if ((c === "$" || c === "%") && text[i + 1] === "{") {
-      throw new Error(`Terraform would read a template in ${JSON.stringify(text)}`);
-    } else {
-      out += c;
-      i += 1;
-    }
-  }
-  return out;
-}
 
 /** Strings with every character that means something to Terraform templates, HCL or JSON. */
 const TRICKY = ['${file("/etc/hostname")}', "%{if true}x%{endif}", 'a"b', "back\\slash\\", "$${x}", "%%{x}", "tab\there", "new\nline", "ünïcødé 😀", "${", "%{", "$", "a}{b"];
