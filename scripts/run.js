@@ -66,11 +66,32 @@ function outDir(root) {
 function ensureBuilt(root, entry, compile = defaultCompile) {
   const stamp = path.join(outDir(root), STAMP);
   const hash = inputsHash(root);
+  // Every run: a checkout may have moved sources since the output was built (a few ms).
+  removeStaleOutputs(root);
   if (fs.existsSync(entry) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash) return false;
   compile(root);
+  removeStaleOutputs(root);
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
   fs.writeFileSync(stamp, hash);
   return true;
+}
+
+/**
+ * tsc never deletes the output of a source that was moved or deleted, and a stale `dist/x.js`
+ * shadows a new `dist/x/index.js` (require("./x") finds the file first). Removes every compiled
+ * file whose source is gone.
+ */
+function removeStaleOutputs(root) {
+  const out = outDir(root);
+  if (!fs.existsSync(out)) return [];
+  const removed = [];
+  for (const entry of fs.readdirSync(out, { recursive: true })) {
+    const match = /^(.*)\.(js|js\.map|d\.ts)$/.exec(entry);
+    if (!match || fs.existsSync(path.join(root, `${match[1]}.ts`))) continue;
+    fs.rmSync(path.join(out, entry), { force: true });
+    removed.push(entry.split(path.sep).join("/"));
+  }
+  return removed.sort();
 }
 
 function defaultCompile(root) {
@@ -137,4 +158,4 @@ if (require.main === module) {
   if (code !== undefined) process.exitCode = code;
 }
 
-module.exports = { buildInputs, inputsHash, ensureBuilt, skipTokenCreationStacks, STAMP };
+module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, skipTokenCreationStacks, STAMP };

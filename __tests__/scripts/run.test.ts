@@ -7,6 +7,7 @@ import { REPO, tempDir } from "../helpers";
 const run: {
   buildInputs(root: string): string[];
   ensureBuilt(root: string, entry: string, compile?: (root: string) => void): boolean;
+  removeStaleOutputs(root: string): string[];
   STAMP: string;
 } = require("../../scripts/run.js");
 
@@ -66,6 +67,21 @@ describe("scripts/run.js", () => {
     change(p);
     expect(run.ensureBuilt(p.root, p.entry, compile)).toBe(true);
     expect(calls).toHaveLength(2);
+  });
+
+  it("removes the output of moved or deleted sources, which would shadow their new place (dist/x.js before dist/x/index.js)", () => {
+    const p = fresh();
+    const { compile } = fakeCompile();
+    run.ensureBuilt(p.root, p.entry, compile);
+    // What an older checkout compiled: lib/rules.ts, since moved to lib/rules/index.ts.
+    for (const file of ["lib/rules.js", "lib/rules.js.map", "lib/rules.d.ts", "lib/message.js"]) p.write(`dist/${file}`, "");
+    expect(run.removeStaleOutputs(p.root)).toEqual(["lib/rules.d.ts", "lib/rules.js", "lib/rules.js.map"]);
+    expect(fs.existsSync(path.join(p.root, "dist", "lib", "message.js"))).toBe(true);
+    expect(fs.existsSync(p.entry)).toBe(true);
+    // ensureBuilt does it on every run, even when nothing needs compiling.
+    p.write("dist/lib/old.js", "");
+    expect(run.ensureBuilt(p.root, p.entry, compile)).toBe(false);
+    expect(fs.existsSync(path.join(p.root, "dist", "lib", "old.js"))).toBe(false);
   });
 
   it("a failed compile records nothing, so the next run compiles again", () => {
