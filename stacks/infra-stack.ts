@@ -9,6 +9,7 @@ import { PrivateDnsZone } from "../constructs/cluster-infra/private-dns-zone";
 import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-identity-roles";
 import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
 import { recordedControlPlanePrincipals } from "./shared-stack";
+import { InfraCreationGuard } from "../constructs/cluster-infra/infra-creation-guard";
 import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
 
 export interface InfraStackProps extends StackContext {
@@ -33,6 +34,8 @@ export class InfraStack extends TerraformStack {
     // Groups that still hold what HyperShift left (PV disks: user data) are deleted only on request.
     configureAzureStack(this, hosted.infraStack, props, { deleteNonEmptyResourceGroups: spec.deleteResourceGroupsWithContents });
     guardRetiredCluster(this, cluster);
+    // Renames that would replace Azure resources under a running cluster fail this plan first.
+    new InfraCreationGuard(this, "CreationGuard", { cluster, hosted, location: config.location, storageAccountOrigin: names.storageAccount.origin });
     const { location, tags } = config;
 
     const groups = new ClusterResourceGroups(this, "ResourceGroups", { groups: hosted.resourceGroups, location, tags });

@@ -98,12 +98,13 @@ describe("CreationGuard", () => {
       "spec.platform.azure.securityGroupID": spec.platform.azure.securityGroupID,
       "spec.platform.azure.topology": "Public",
       "spec.services": "APIServer=LoadBalancer, Ignition=Route, Konnectivity=Route, OAuthServer=Route",
+      "metadata.namespace": "clusters",
     });
   });
 
   it("guards a NodePool's subnetID, and nothing a NodePool may change (size, image, replicas)", () => {
     const spec = synthesized.manifestOf("NodePool", "a").manifest.spec;
-    expect(synthesized.guardOf("NodePool_a").values).toEqual({ "spec.platform.azure.subnetID": spec.platform.azure.subnetID });
+    expect(synthesized.guardOf("NodePool_a").values).toEqual({ "spec.platform.azure.subnetID": spec.platform.azure.subnetID, "metadata.namespace": "clusters" });
   });
 
   it("makes the HostedCluster and each NodePool depend on their own guard, so a failed guard stops them", () => {
@@ -136,6 +137,11 @@ describe("CreationGuard", () => {
   });
 
   it("names the keys that derive a value: defaults, existing network IDs, the issuer", () => {
+    // No CRD rule, but a replacement: the message says what Terraform would do.
+    expect(messageOf(hc.guard, "metadata.namespace")).toMatch(
+      /^clusters\[0\]\.hostedCluster\.namespace: HostedCluster clusters\/hc1 was created with metadata\.namespace <\.\.\.>, and the config now gives <\.\.\.>\. Terraform would delete the running object and create a new one/,
+    );
+    expect(messageOf(synthesized.guardOf("NodePool_a").guard, "metadata.namespace")).toMatch(/^clusters\[0\]\.hostedCluster\.namespace: NodePool clusters\/a .* Terraform would delete the running object/);
     expect(messageOf(hc.guard, "spec.infraID")).toMatch(/^clusters\[0\]\.hostedCluster\.infraId \(default derived from prefix, subscriptionId and the cluster name\): /);
     expect(messageOf(hc.guard, "spec.issuerURL")).toMatch(/^oidc\.storageAccountName, oidc\.containerName, oidc\.issuer \(the account name defaults from prefix, /);
     expect(messageOf(hc.guard, "spec.platform.azure.location")).toMatch(/^location: /);
@@ -166,6 +172,6 @@ describe("CreationGuard", () => {
   it("refuses to guard a value Terraform only knows at apply (the check would not run at plan)", () => {
     const stack = new TerraformStack(Testing.app(), "s");
     const location = new TerraformVariable(stack, "location", { type: "string" }).stringValue;
-    expect(() => synthGuard({ overrides: { location } })).toThrow(/internal: HostedCluster hc1 spec\.platform\.azure\.location must be a literal to be guarded/);
+    expect(() => synthGuard({ overrides: { location } })).toThrow(/internal: HostedCluster clusters\/hc1 spec\.platform\.azure\.location must be a literal to be guarded/);
   });
 });

@@ -17,7 +17,9 @@ const CONSTANT: Record<"HostedCluster" | "NodePool", readonly string[]> = {
   HostedCluster: ["spec.fips", "spec.olmCatalogPlacement", "spec.platform.type", "spec.etcd.managementType", "spec.secretEncryption"],
   NodePool: ["spec.clusterName", "spec.arch", "spec.management.upgradeType", "spec.platform.type"],
 };
-const GUARDED = { HostedCluster: HOSTED_CLUSTER_IMMUTABLE_FIELDS.map((f) => f.path), NodePool: NODE_POOL_IMMUTABLE_FIELDS.map((f) => f.path) };
+/** Guarded for a CRD rule (not for another consequence, such as metadata.namespace's replacement). */
+const crdGuarded = (fields: typeof HOSTED_CLUSTER_IMMUTABLE_FIELDS) => fields.filter((f) => f.consequence === undefined).map((f) => f.path);
+const GUARDED = { HostedCluster: crdGuarded(HOSTED_CLUSTER_IMMUTABLE_FIELDS), NodePool: crdGuarded(NODE_POOL_IMMUTABLE_FIELDS) };
 
 /** The fields each transition rule protects: the ones it reads from oldSelf, or the field it sits on. */
 function protectedFields(schema: any): Set<string> {

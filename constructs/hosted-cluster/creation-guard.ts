@@ -60,19 +60,45 @@ function objectOf(manifest: Manifest): HyperShiftObject {
 /** The guard of one object, which `manifest` then depends on. */
 function guard(scope: Construct, id: string, manifest: Manifest, fields: readonly ImmutableField[], context: ConfigKeyContext, wayForward: string): DataResource {
   const object = objectOf(manifest);
+  const resource = guardValues(scope, id, {
+    what: `${object.kind} ${object.metadata.namespace}/${object.metadata.name}`,
+    fields,
+    value: (field) => field.read(object),
+    context,
+    wayForward,
+  });
+  manifest.dependsOn = [...(manifest.dependsOn ?? []), dependable(resource)];
+  return resource;
+}
+
+export interface GuardedValues {
+  /** The guarded object, for messages (e.g. `HostedCluster clusters/hc1`). */
+  readonly what: string;
+  readonly fields: readonly ImmutableField[];
+  /** The current value of a field: a literal (escaped for Terraform, as the objects are). */
+  readonly value: (field: ImmutableField) => string;
+  readonly context: ConfigKeyContext;
+  /** What to do instead, ending the message. */
+  readonly wayForward: string;
+}
+
+/**
+ * A `terraform_data` (construct `<id>/Resource`, local `<id>/Config`) that keeps the values it was
+ * created with and fails the plan, with a message per field, when the current values differ.
+ */
+export function guardValues(scope: Construct, id: string, props: GuardedValues): DataResource {
+  const { what, fields, context, wayForward } = props;
   const values: Record<string, string> = {};
   for (const field of fields) {
-    const value = field.read(object);
-    // The object's values are already escaped for Terraform (HostedCluster construct); a reference
-    // would be unknown at plan, and the postcondition would only run during apply.
-    if (Token.isUnresolved(value)) throw new Error(`internal: ${object.kind} ${object.metadata.name} ${field.path} must be a literal to be guarded`);
+    const value = props.value(field);
+    // A reference would be unknown at plan, and the postcondition would only run during apply.
+    if (Token.isUnresolved(value)) throw new Error(`internal: ${what} ${field.path} must be a literal to be guarded`);
     values[field.path] = value;
   }
   const construct = new Construct(scope, id);
   const current = new TerraformLocal(construct, "Config", values);
   const configured = (path: string) => `local.${current.friendlyUniqueId}["${path}"]`;
-  const what = `${object.kind} ${object.metadata.namespace}/${object.metadata.name}`;
-  const resource = new DataResource(construct, "Resource", {
+  return new DataResource(construct, "Resource", {
     input: current.expression,
     lifecycle: {
       // The state keeps the creation values; postconditions compare them with the config.
@@ -81,20 +107,19 @@ function guard(scope: Construct, id: string, manifest: Manifest, fields: readonl
         const now = configured(field.path);
         // A guard created before a field was guarded has no creation value for it: nothing to compare.
         const created = `try(self.input["${field.path}"], ${now})`;
-        // Literal text is escaped; `what` and the values come from the already escaped object.
+        // Literal text is escaped; `what` and the values come from already escaped names.
         const [key, reason, forward] = [field.configKey(context), field.crdMessage, wayForward].map((text) => escapeTemplates(text) as string);
+        const consequence = field.consequence ?? `The API server refuses this change (${reason}), so the apply would fail halfway.`;
         return {
           condition: `\${${condition(field, created, now)}}`,
           // Terraform evaluates the message even when the condition holds: `created`, not self.input[...].
           errorMessage:
             `${key}: ${what} was created with ${field.path} ${shown(created)}, and the config now gives ${shown(now)}. ` +
-            `The API server refuses this change (${reason}), so the apply would fail halfway. Put the created value back, or ${forward}.`,
+            `${consequence} Put the created value back, or ${forward}.`,
         };
       }),
     },
   });
-  manifest.dependsOn = [...(manifest.dependsOn ?? []), dependable(resource)];
-  return resource;
 }
 
 function condition(field: ImmutableField, created: string, now: string): string {

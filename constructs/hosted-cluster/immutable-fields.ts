@@ -36,7 +36,26 @@ export interface ImmutableField {
   readonly read: (object: HyperShiftObject) => string;
   /** The config key(s) that decide the value, for the error message. */
   readonly configKey: (context: ConfigKeyContext) => string;
+  /**
+   * What the change would do, when it is not the API server refusing it (the error message says it).
+   * @default - the API server refuses the change (crdMessage), so the apply fails halfway
+   */
+  readonly consequence?: string;
 }
+
+/**
+ * `metadata.namespace`: no CRD rule, but kubernetes_manifest replaces an object whose namespace
+ * changes: Terraform would delete the running HostedCluster (HyperShift tears its cluster down) or
+ * NodePool (its VMs) and create a new one.
+ */
+const NAMESPACE: ImmutableField = {
+  path: "metadata.namespace",
+  rule: "always",
+  crdMessage: "the namespace of an existing object cannot change",
+  read: (object) => text("metadata.namespace")(object),
+  configKey: (c) => `${at(c)}.namespace`,
+  consequence: "Terraform would delete the running object and create a new one in the new namespace (kubernetes_manifest replaces an object whose namespace changes): the cluster or its nodes would be torn down.",
+};
 
 const at = (context: ConfigKeyContext) => `clusters[${context.cluster.index}].hostedCluster`;
 const hosted = (context: ConfigKeyContext) => {
@@ -146,8 +165,10 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
         .join(", "),
     configKey: (c) => `${at(c)}.externalDns, externalDns, dns.zoneName`,
   },
+  NAMESPACE,
 ];
 
 export const NODE_POOL_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
   { path: "spec.platform.azure.subnetID", rule: "always", crdMessage: "SubnetID is immutable", read: text("spec.platform.azure.subnetID"), configKey: (c) => networkKey(c, "subnet") },
+  NAMESPACE,
 ];
