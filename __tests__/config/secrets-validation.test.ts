@@ -104,3 +104,34 @@ it("the config error text is what formatIssues prints", () => {
   expect(result.ok).toBe(false);
   if (!result.ok) expect(formatIssues(result)).toBe('config error(s) in dev.yaml:\n  secrets.source: "vault" must be one of files, variables');
 });
+
+describe("variables mode with one value per variable name (TF_VAR_*)", () => {
+  const perCluster = (overrides: Record<string, unknown>) =>
+    loadInline(
+      minimalConfig({
+        oidc: { issuer: "perCluster" },
+        serviceAccountSigningKey: undefined,
+        clusters: ["a", "b"].map((suffix, i) => ({
+          name: `cluster-${suffix}`,
+          serviceAccountSigningKey: { publicKeyFile: `keys/cluster-${suffix}-signer.public` },
+          hostedCluster: { ...hostedClusterSpec(), network: { vnetCidr: `10.${i}.0.0/16`, subnetCidr: `10.${i}.0.0/24` } },
+        })),
+        managementCluster: { operator: { bundleFile: "operator/hypershift-operator.yaml" } },
+        ...overrides,
+      }),
+    );
+
+  it("warns when cluster stacks need different signing keys but TF_VAR_* gives them one", () => {
+    expect(perCluster({ secrets: { source: "variables" } }).warnings).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^secrets: the cluster stacks cluster-cluster-a, cluster-cluster-b each declare service_account_signing_key with different sources/)]),
+    );
+  });
+
+  it("says nothing with workspaces per stack (cloud), in files mode, or with one shared key", () => {
+    const quiet = (warnings: readonly string[]) => warnings.filter((w) => w.startsWith("secrets:"));
+    expect(quiet(perCluster({ backend: CLOUD }).warnings)).toEqual([]);
+    expect(quiet(perCluster({}).warnings)).toEqual([]);
+    const shared = loadInline(withCluster({ secrets: { source: "variables" } }));
+    expect(quiet(shared.warnings)).toEqual([]);
+  });
+});

@@ -10,6 +10,6 @@ export type { HostedContext } from "./hosted-cluster";
 export { federatedCredentialIssues, NAME_RULES } from "./names";
 export { runRules } from "./rule";
 export type { ConfigIssue, Rule } from "./rule";
-export { missingSecretFiles } from "./secrets";
+export { missingSecretFiles, secretsWarnings } from "./secrets";
 export { STRUCTURE_RULES } from "./structure";
 export { configWarnings, environmentWarnings, KUBE_ENV_OVERRIDES } from "./warnings";

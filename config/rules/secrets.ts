@@ -79,3 +79,20 @@ export function missingSecretFiles(config: Config, names: DeploymentNames, exist
   }
   return issues;
 }
+
+/**
+ * variables mode outside Terraform Cloud: every cluster-<name> stack declares the same variable
+ * names, and TF_VAR_* gives each the same value. With per-cluster signing keys (or different pull
+ * secret files) one value cannot fit every stack, and a wrong signing key passes the PEM check.
+ */
+export function secretsWarnings(config: Config, names: DeploymentNames): string[] {
+  if (secretsSource(config) !== "variables" || config.backend.type === "cloud") return [];
+  const hosted = names.clusters.filter((c) => c.hosted);
+  const keys = new Set(hosted.map((c) => c.issuer.privateKeyFile));
+  const pullSecrets = new Set(hosted.flatMap((c) => (c.hosted ? [c.hosted.files.pullSecretFile] : [])));
+  const differing = [...(keys.size > 1 ? ["service_account_signing_key"] : []), ...(pullSecrets.size > 1 ? ["pull_secret"] : [])];
+  if (differing.length === 0) return [];
+  return [
+    `secrets: the cluster stacks ${hosted.map((c) => c.hosted?.clusterStack).join(", ")} each declare ${differing.join(" and ")} with different sources, and TF_VAR_* gives every stack the same value: deploy them one at a time with that stack's values, give each its own workspace (backend cloud), or use secrets.source: files (help/terraform-cloud.md).`,
+  ];
+}
