@@ -39,7 +39,9 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   if (cli && !argv[0] && !env.HCP_AZURE_CONFIG) {
     // Synthesizing the bundled example here would make the command act on stacks the user never
     // configured (or fail later with "Could not find stack").
-    io.err("HCP_AZURE_CONFIG is not set: the cdktf CLI synthesizes the config it names. Run e.g. HCP_AZURE_CONFIG=my-env.yaml npm run deploy -- '*' (help/getting-started.md).");
+    io.err(
+      "HCP_AZURE_CONFIG is not set: the cdktf CLI synthesizes the config it names. Run e.g. HCP_AZURE_CONFIG=my-env.yaml npm run deploy -- '*' (help/getting-started.md).",
+    );
     io.err("nothing was written.");
     return 2;
   }
@@ -49,7 +51,9 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   // Facts of this machine and of the deployed state: secret files Terraform will read (files
   // mode), and clusters dropped from the config while their stacks hold state (they could no
   // longer be destroyed).
-  const errors = loaded.ok ? { ok: false as const, file: configFile, issues: [...missingSecretFiles(loaded.config, loaded.names), ...removedClusterIssues(loaded)] } : loaded;
+  const errors = loaded.ok
+    ? { ok: false as const, file: configFile, issues: [...missingSecretFiles(loaded.config, loaded.names), ...removedClusterIssues(loaded)] }
+    : loaded;
   if (!loaded.ok || errors.issues.length > 0) {
     io.err(formatIssues(errors));
     io.err("nothing was written.");

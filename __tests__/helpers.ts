@@ -172,7 +172,7 @@ export function checkManifestsEach(tool: string, argvs: readonly (readonly strin
  */
 export function terraformLiteral(text: string): string {
   let out = "";
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text[i];
     if ((c === "$" || c === "%") && text[i + 1] === c && text[i + 2] === "{") {
       out += `${c}{`;

@@ -148,7 +148,6 @@ function strings(value: unknown): string[] {
   return [];
 }
 
-
 interface SynthResult {
   readonly code: number;
   readonly err: string;
@@ -191,7 +190,14 @@ describe("config strings in synthesized Terraform", () => {
     const free = FIELDS.filter((f) => f.free).map((f) => f.path.join("."));
     expect(FIELDS.length).toBeGreaterThan(60);
     expect(free).toEqual(
-      expect.arrayContaining(["tags.*", "tags.<key>", "externalDns.applicationName", "externalDns.password.rotation", "managementCluster.kubeconfig.path", "managementCluster.kubeconfig.context"]),
+      expect.arrayContaining([
+        "tags.*",
+        "tags.<key>",
+        "externalDns.applicationName",
+        "externalDns.password.rotation",
+        "managementCluster.kubeconfig.path",
+        "managementCluster.kubeconfig.context",
+      ]),
     );
   });
 
@@ -215,11 +221,20 @@ describe("config strings in synthesized Terraform", () => {
     const all = bases();
     const piece = fc.constantFrom("${", "%{", "}", '"', "\\", "$", "%", "{", "\n", "\t", "ü", "😀", "/", "..", " ", "x");
     const text = fc
-      .tuple(fc.array(fc.oneof(piece, fc.string({ unit: "binary", maxLength: 4 })), { maxLength: 6 }), fc.constantFrom(`\${${MARKER}}`, `%{${MARKER}}`, `\${ ${MARKER} }`))
+      .tuple(
+        fc.array(fc.oneof(piece, fc.string({ unit: "binary", maxLength: 4 })), { maxLength: 6 }),
+        fc.constantFrom(`\${${MARKER}}`, `%{${MARKER}}`, `\${ ${MARKER} }`),
+      )
       .map(([pieces, template]) => [...pieces.slice(0, 3), template, ...pieces.slice(3)].join(""));
     // Mostly free-text fields (they must synthesize); sometimes any field (the pattern rejects it).
     const fields = fc.oneof(
-      { weight: 3, arbitrary: fc.subarray(FIELDS.filter((f) => f.free), { minLength: 1, maxLength: 8 }) },
+      {
+        weight: 3,
+        arbitrary: fc.subarray(
+          FIELDS.filter((f) => f.free),
+          { minLength: 1, maxLength: 8 },
+        ),
+      },
       { weight: 1, arbitrary: fc.subarray(FIELDS, { minLength: 1, maxLength: 4 }) },
     );
     fc.assert(

@@ -74,20 +74,38 @@ describe("retiring a cluster (npm run synth)", () => {
     // 1. Both clusters.
     writeConfig([cluster("hc1"), cluster("hc2")]);
     expect(run(config, outdir).code).toBe(0);
-    expect(manifestStacks(outdir)).toEqual(["cluster-hc1", "cluster-hc2", "identities-hc1", "identities-hc2", "infra-hc1", "infra-hc2", "management", "shared"]);
+    expect(manifestStacks(outdir)).toEqual([
+      "cluster-hc1",
+      "cluster-hc2",
+      "identities-hc1",
+      "identities-hc2",
+      "infra-hc1",
+      "infra-hc2",
+      "management",
+      "shared",
+    ]);
     const before = Object.fromEntries(hc2Stacks.map((s) => [s, stackJson(outdir, s)]));
     // What a deploy leaves: state files beside the config.
     const states = path.join(work, "terraform-state");
     fs.mkdirSync(states);
-    const state = (count: number) => JSON.stringify({ version: 4, resources: Array.from({ length: count }, (_, i) => ({ mode: "managed", type: "t", name: `r${i}`, instances: [{}] })) });
-    for (const [stack, count] of [["identities-hc2", 19], ["infra-hc2", 12], ["cluster-hc2", 7], ["shared", 5]] as const) fs.writeFileSync(path.join(states, `${stack}.tfstate`), state(count));
+    const state = (count: number) =>
+      JSON.stringify({ version: 4, resources: Array.from({ length: count }, (_, i) => ({ mode: "managed", type: "t", name: `r${i}`, instances: [{}] })) });
+    for (const [stack, count] of [
+      ["identities-hc2", 19],
+      ["infra-hc2", 12],
+      ["cluster-hc2", 7],
+      ["shared", 5],
+    ] as const)
+      fs.writeFileSync(path.join(states, `${stack}.tfstate`), state(count));
 
     // 2. hc2 retired: its stacks are still synthesized, unchanged but for the guard and the lifted
     // prevent_destroy of its identities, and synth says what to do next.
     writeConfig([cluster("hc1"), cluster("hc2", { retired: true })]);
     const retired = run(config, outdir);
     expect(retired.code).toBe(0);
-    expect(retired.err).toContain("warning: clusters[1] (hc2) is retired: its stacks plan only to be destroyed. Run npm run destroy -- cluster-hc2 infra-hc2 identities-hc2");
+    expect(retired.err).toContain(
+      "warning: clusters[1] (hc2) is retired: its stacks plan only to be destroyed. Run npm run destroy -- cluster-hc2 infra-hc2 identities-hc2",
+    );
     expect(manifestStacks(outdir)).toContain("infra-hc2");
     for (const stack of hc2Stacks) {
       const json = stackJson(outdir, stack);
@@ -106,7 +124,9 @@ describe("retiring a cluster (npm run synth)", () => {
     const refused = run(config, outdir);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`config error(s) in ${config}:`);
-    expect(refused.err).toMatch(/^ {2}clusters: "hc2" was removed from the config, but its stacks may still hold state \(.*cluster-hc2\.tfstate: 7 resources, .*infra-hc2\.tfstate: 12 resources, .*identities-hc2\.tfstate: 19 resources\)\. Put it back with retired: true/m);
+    expect(refused.err).toMatch(
+      /^ {2}clusters: "hc2" was removed from the config, but its stacks may still hold state \(.*cluster-hc2\.tfstate: 7 resources, .*infra-hc2\.tfstate: 12 resources, .*identities-hc2\.tfstate: 19 resources\)\. Put it back with retired: true/m,
+    );
     expect(refused.err).toContain("nothing was written");
     expect(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8")).toBe(manifestBefore);
     expect(stackFolders(outdir)).toEqual(expect.arrayContaining(hc2Stacks));
@@ -123,7 +143,11 @@ describe("retiring a cluster (npm run synth)", () => {
   it("azurerm backend: synth records the clusters; removing one is refused until its line leaves the record", () => {
     const backend = { type: "azurerm", resourceGroupName: "tfstate-rg", storageAccountName: "demotfstate", containerName: "tfstate" };
     const record = path.join(work, "dev.clusters.lock");
-    const lines = () => fs.readFileSync(record, "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
+    const lines = () =>
+      fs
+        .readFileSync(record, "utf8")
+        .split("\n")
+        .filter((l) => l && !l.startsWith("#"));
 
     writeConfig([cluster("hc2"), cluster("hc1")], backend);
     const first = run(config, outdir);
@@ -140,7 +164,9 @@ describe("retiring a cluster (npm run synth)", () => {
     const refused = run(config, outdir);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('clusters: "hc2" was removed from the config, but');
-    expect(refused.err).toMatch(/its stacks may still hold state \(cluster-hc2 retired, infra-hc2 retired, identities-hc2 retired: listed in \S*dev\.clusters\.lock, azurerm backend\)/);
+    expect(refused.err).toMatch(
+      /its stacks may still hold state \(cluster-hc2 retired, infra-hc2 retired, identities-hc2 retired: listed in \S*dev\.clusters\.lock, azurerm backend\)/,
+    );
     expect(refused.err).toContain("Once the destroy has completed, delete their lines (cluster-hc2, infra-hc2, identities-hc2) from");
     expect(lines()).toEqual(["cluster-hc1", "cluster-hc2 retired", "identities-hc1", "identities-hc2 retired", "infra-hc1", "infra-hc2 retired"]);
     expect(manifestStacks(outdir)).toContain("infra-hc2");

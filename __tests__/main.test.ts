@@ -13,7 +13,6 @@ function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
-
 describe("npm run synth (main)", () => {
   let work: string;
   beforeEach(() => (work = tempDir()));
@@ -162,7 +161,9 @@ describe("secret files in files mode", () => {
     const outdir = path.join(work, "out");
     const result = run([write()], { CDKTF_OUTDIR: outdir });
     expect(result.code).toBe(1);
-    expect(result.err).toContain(`  clusters[0].hostedCluster.pullSecretFile: "${path.join(work, "pull-secret.json")}" does not exist; Terraform reads it when it plans cluster-hc1`);
+    expect(result.err).toContain(
+      `  clusters[0].hostedCluster.pullSecretFile: "${path.join(work, "pull-secret.json")}" does not exist; Terraform reads it when it plans cluster-hc1`,
+    );
     expect(result.err).toContain(`  serviceAccountSigningKey.privateKeyFile: "${path.join(work, "signer.private")}" does not exist`);
     expect(result.err).toContain("nothing was written.");
     expect(fs.existsSync(outdir)).toBe(false);
@@ -203,7 +204,9 @@ describe("secrets never reach synthesized output", () => {
       expect(code).toBe(0);
       expect(reads).toContain(path.join(work, "serviceaccount-signer.public"));
       expect(reads.filter((f) => f.endsWith(".private"))).toEqual([]);
-      expect(fs.readFileSync(path.join(work, "out", "stacks", "cluster-hc1", "cdk.tf.json"), "utf8")).toContain('file(\\"../../../serviceaccount-signer.private\\")');
+      expect(fs.readFileSync(path.join(work, "out", "stacks", "cluster-hc1", "cdk.tf.json"), "utf8")).toContain(
+        'file(\\"../../../serviceaccount-signer.private\\")',
+      );
 
       // The PEM body also encodes the public modulus (which the JWKS publishes), so look for the
       // secret parts: private exponent and primes, in base64url and in standard base64.

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { renderJsonSchema } from "../scripts/write-json-schema";
@@ -6,9 +7,9 @@ import { REPO } from "./helpers";
 const read = (file: string) => fs.readFileSync(path.join(REPO, file), "utf8");
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
-  );
+  return fs
+    .readdirSync(path.join(REPO, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
 }
 
 /** Every leaf key path of a JSON Schema (`a.b`, `list[].c`), union branches merged. */
@@ -29,8 +30,17 @@ describe("project", () => {
   });
 
   it("git ignores the secret files help/ tells users to keep beside the config", () => {
-    const files = ["pull-secret.json", "my-env/pull-secret.json", "prod-pull-secret.json", "azure_mgmt.json", "keys/serviceaccount-signer.private", "mgmt.kubeconfig", "secrets.auto.tfvars", "cdktf.out/stacks/shared/plan"];
-    const check = require("node:child_process").spawnSync("git", ["check-ignore", "--no-index", ...files], { cwd: REPO, encoding: "utf8" });
+    const files = [
+      "pull-secret.json",
+      "my-env/pull-secret.json",
+      "prod-pull-secret.json",
+      "azure_mgmt.json",
+      "keys/serviceaccount-signer.private",
+      "mgmt.kubeconfig",
+      "secrets.auto.tfvars",
+      "cdktf.out/stacks/shared/plan",
+    ];
+    const check = spawnSync("git", ["check-ignore", "--no-index", ...files], { cwd: REPO, encoding: "utf8" });
     expect(check.stdout.trim().split("\n").sort()).toEqual([...files].sort());
   });
 
@@ -46,8 +56,14 @@ describe("project", () => {
   });
 
   it("imports provider classes from per-resource paths, never the package barrel", () => {
-    const offenders = ["main.ts", ...sourceFiles("config"), ...sourceFiles("constructs"), ...sourceFiles("stacks"), ...sourceFiles("scripts"), ...sourceFiles("__tests__")]
-      .filter((file) => /from ["']@cdktf\/provider-[a-z]+["']/.test(read(file)));
+    const offenders = [
+      "main.ts",
+      ...sourceFiles("config"),
+      ...sourceFiles("constructs"),
+      ...sourceFiles("stacks"),
+      ...sourceFiles("scripts"),
+      ...sourceFiles("__tests__"),
+    ].filter((file) => /from ["']@cdktf\/provider-[a-z]+["']/.test(read(file)));
     expect(offenders).toEqual([]);
   });
 
@@ -59,7 +75,10 @@ describe("project", () => {
   });
 
   it("every example config is referenced from the help", () => {
-    const help = fs.readdirSync(path.join(REPO, "help")).map((f) => read(path.join("help", f))).join("\n");
+    const help = fs
+      .readdirSync(path.join(REPO, "help"))
+      .map((f) => read(path.join("help", f)))
+      .join("\n");
     for (const example of fs.readdirSync(path.join(REPO, "examples")).filter((f) => f.endsWith(".yaml"))) {
       expect(help).toContain(`examples/${example}`);
     }

@@ -10,20 +10,72 @@
  */
 export const AZURE_REGIONS: readonly string[] = [
   // Americas
-  "eastus", "eastus2", "centralus", "northcentralus", "southcentralus", "westcentralus", "westus", "westus2", "westus3",
-  "canadacentral", "canadaeast", "brazilsouth", "brazilsoutheast", "mexicocentral", "chilecentral",
+  "eastus",
+  "eastus2",
+  "centralus",
+  "northcentralus",
+  "southcentralus",
+  "westcentralus",
+  "westus",
+  "westus2",
+  "westus3",
+  "canadacentral",
+  "canadaeast",
+  "brazilsouth",
+  "brazilsoutheast",
+  "mexicocentral",
+  "chilecentral",
   // Europe
-  "northeurope", "westeurope", "uksouth", "ukwest", "francecentral", "francesouth", "germanywestcentral", "germanynorth",
-  "norwayeast", "norwaywest", "swedencentral", "switzerlandnorth", "switzerlandwest", "polandcentral", "italynorth",
-  "spaincentral", "austriaeast", "belgiumcentral",
+  "northeurope",
+  "westeurope",
+  "uksouth",
+  "ukwest",
+  "francecentral",
+  "francesouth",
+  "germanywestcentral",
+  "germanynorth",
+  "norwayeast",
+  "norwaywest",
+  "swedencentral",
+  "switzerlandnorth",
+  "switzerlandwest",
+  "polandcentral",
+  "italynorth",
+  "spaincentral",
+  "austriaeast",
+  "belgiumcentral",
   // Asia Pacific
-  "eastasia", "southeastasia", "japaneast", "japanwest", "koreacentral", "koreasouth", "centralindia", "southindia",
-  "westindia", "jioindiacentral", "jioindiawest", "australiaeast", "australiasoutheast", "australiacentral",
-  "australiacentral2", "newzealandnorth", "malaysiasouth", "malaysiawest", "indonesiacentral",
+  "eastasia",
+  "southeastasia",
+  "japaneast",
+  "japanwest",
+  "koreacentral",
+  "koreasouth",
+  "centralindia",
+  "southindia",
+  "westindia",
+  "jioindiacentral",
+  "jioindiawest",
+  "australiaeast",
+  "australiasoutheast",
+  "australiacentral",
+  "australiacentral2",
+  "newzealandnorth",
+  "malaysiasouth",
+  "malaysiawest",
+  "indonesiacentral",
   // Middle East and Africa
-  "uaenorth", "uaecentral", "qatarcentral", "israelcentral", "southafricanorth", "southafricawest",
+  "uaenorth",
+  "uaecentral",
+  "qatarcentral",
+  "israelcentral",
+  "southafricanorth",
+  "southafricawest",
   // Restricted (access on request) and early-access regions list-locations also shows
-  "brazilus", "swedensouth", "eastus2euap", "centraluseuap",
+  "brazilus",
+  "swedensouth",
+  "eastus2euap",
+  "centraluseuap",
 ];
 
 /** Levenshtein distance (insertions, deletions and substitutions of one character). */
@@ -43,7 +95,10 @@ export function editDistance(a: string, b: string): number {
 export function nearestRegions(location: string): string[] {
   const scored = AZURE_REGIONS.map((region) => ({ region, distance: editDistance(location, region) }));
   const best = Math.min(...scored.map((s) => s.distance));
-  return scored.filter((s) => s.distance === best).slice(0, 3).map((s) => s.region);
+  return scored
+    .filter((s) => s.distance === best)
+    .slice(0, 3)
+    .map((s) => s.region);
 }
 
 /** `undefined` for a listed region; else the error message naming the nearest regions and the override. */

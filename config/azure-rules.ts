@@ -20,10 +20,7 @@ function pattern(re: RegExp, rule: string): NameRule {
 
 export const AZURE_NAME_RULES = {
   /** Microsoft.Resources/resourceGroups: 1-90, `[-\w._()]`, no trailing '.'. */
-  resourceGroup: pattern(
-    /^[-\w.()]{0,89}[-\w()]$/,
-    "must be 1-90 letters, digits, '_', '-', '.', '(' or ')' and must not end with '.'",
-  ),
+  resourceGroup: pattern(/^[-\w.()]{0,89}[-\w()]$/, "must be 1-90 letters, digits, '_', '-', '.', '(' or ')' and must not end with '.'"),
   /** Microsoft.ManagedIdentity/userAssignedIdentities: 3-128, starts alphanumeric. */
   userAssignedIdentity: pattern(
     /^[a-zA-Z0-9][a-zA-Z0-9_-]{2,127}$/,
@@ -37,10 +34,7 @@ export const AZURE_NAME_RULES = {
   /** Microsoft.Storage/storageAccounts: globally unique DNS label. */
   storageAccount: pattern(/^[a-z0-9]{3,24}$/, "must match ^[a-z0-9]{3,24}$ (storage account name)"),
   /** Blob container: 3-63, lowercase letters, digits, single '-' between them. */
-  blobContainer: pattern(
-    /^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/,
-    "must be 3-63 lowercase letters, digits or single '-' between them (blob container name)",
-  ),
+  blobContainer: pattern(/^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/, "must be 3-63 lowercase letters, digits or single '-' between them (blob container name)"),
   /** VNet, subnet, NSG (resource-name-rules): 1-80, starts alphanumeric, ends alphanumeric or '_'. */
   networkName: pattern(
     /^[a-zA-Z0-9]([-\w.]{0,78}\w)?$/,

@@ -25,15 +25,7 @@ export interface ComponentSpec {
 }
 
 export type WorkloadIdentityKey =
-  | "imageRegistry"
-  | "ingress"
-  | "file"
-  | "disk"
-  | "nodePoolManagement"
-  | "cloudProvider"
-  | "network"
-  | "controlPlaneOperator"
-  | "kms";
+  "imageRegistry" | "ingress" | "file" | "disk" | "nodePoolManagement" | "cloudProvider" | "network" | "controlPlaneOperator" | "kms";
 
 /** Audience of every federated credential: HyperShift's token minter requests `openshift`. */
 export const WORKLOAD_IDENTITY_AUDIENCE = "openshift";
@@ -93,9 +85,7 @@ export const WORKLOAD_IDENTITY_COMPONENTS: readonly ComponentSpec[] = [
     key: "network",
     suffix: "network",
     optional: false,
-    credentials: [
-      { suffix: "", subject: sa("openshift-cloud-network-config-controller", "cloud-network-config-controller") },
-    ],
+    credentials: [{ suffix: "", subject: sa("openshift-cloud-network-config-controller", "cloud-network-config-controller") }],
   },
   {
     key: "controlPlaneOperator",
@@ -151,8 +141,18 @@ export const COMPONENT_ROLES: Readonly<Partial<Record<WorkloadIdentityKey, Compo
     roleName: "Azure Red Hat OpenShift File Storage Operator",
     scopes: ["managed", "nsg", "vnet"],
   },
-  disk: { component: "azure-disk", roleGuid: "5b7237c5-45e1-49d6-bc18-a1f62f400748", roleName: "Azure Red Hat OpenShift Disk Storage Operator", scopes: ["managed"] },
-  network: { component: "cncc", roleGuid: "be7a6435-15ae-4171-8f30-4a343eff9e8f", roleName: "Azure Red Hat OpenShift Network Operator", scopes: ["managed", "vnet"] },
+  disk: {
+    component: "azure-disk",
+    roleGuid: "5b7237c5-45e1-49d6-bc18-a1f62f400748",
+    roleName: "Azure Red Hat OpenShift Disk Storage Operator",
+    scopes: ["managed"],
+  },
+  network: {
+    component: "cncc",
+    roleGuid: "be7a6435-15ae-4171-8f30-4a343eff9e8f",
+    roleName: "Azure Red Hat OpenShift Network Operator",
+    scopes: ["managed", "vnet"],
+  },
   imageRegistry: {
     component: "ciro",
     roleGuid: "8b32b316-c2f5-4ddf-b05b-83dacd2d08b5",
@@ -201,7 +201,22 @@ export const DATA_PLANE_COMPONENTS: readonly ComponentSpec[] = (["imageRegistry"
  * group only, with its `WI` component names (notes §4, ARO HCP extras).
  */
 export const DATA_PLANE_ROLES: Readonly<Record<DataPlaneIdentityKey, ComponentRole>> = {
-  imageRegistry: { component: "ciroWI", roleGuid: "8b32b316-c2f5-4ddf-b05b-83dacd2d08b5", roleName: "Azure Red Hat OpenShift Image Registry Operator", scopes: ["managed"] },
-  disk: { component: "azure-diskWI", roleGuid: "5b7237c5-45e1-49d6-bc18-a1f62f400748", roleName: "Azure Red Hat OpenShift Disk Storage Operator", scopes: ["managed"] },
-  file: { component: "azure-fileWI", roleGuid: "0d7aedc0-15fd-4a67-a412-efad370c947e", roleName: "Azure Red Hat OpenShift File Storage Operator", scopes: ["managed"] },
+  imageRegistry: {
+    component: "ciroWI",
+    roleGuid: "8b32b316-c2f5-4ddf-b05b-83dacd2d08b5",
+    roleName: "Azure Red Hat OpenShift Image Registry Operator",
+    scopes: ["managed"],
+  },
+  disk: {
+    component: "azure-diskWI",
+    roleGuid: "5b7237c5-45e1-49d6-bc18-a1f62f400748",
+    roleName: "Azure Red Hat OpenShift Disk Storage Operator",
+    scopes: ["managed"],
+  },
+  file: {
+    component: "azure-fileWI",
+    roleGuid: "0d7aedc0-15fd-4a67-a412-efad370c947e",
+    roleName: "Azure Red Hat OpenShift File Storage Operator",
+    scopes: ["managed"],
+  },
 };

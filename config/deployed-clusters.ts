@@ -52,9 +52,7 @@ export function parseClusterRecord(text: string): { ok: true; record: ClusterRec
 /** The record synth writes for a config: every stack of its clusters, sorted. */
 export function renderClusterRecord(loaded: LoadedConfig): string {
   const backend = loaded.config.backend.type;
-  const lines = loaded.names.clusters
-    .flatMap((cluster) => cluster.stacks.map((stack) => (cluster.retired ? `${stack} ${RETIRED}` : stack)))
-    .sort();
+  const lines = loaded.names.clusters.flatMap((cluster) => cluster.stacks.map((stack) => (cluster.retired ? `${stack} ${RETIRED}` : stack))).sort();
   return [
     `# Cluster stacks of ${path.basename(loaded.file)} that may hold state in the ${backend} backend.`,
     "# Written by `npm run synth`; commit it with the config. Synth refuses a config that drops a",
@@ -150,9 +148,17 @@ function removedWithLocalState(loaded: LoadedConfig): ConfigIssue[] {
     if (!stack || !clusterOfStack(stack) || configured.has(stack)) continue;
     const count = managedResources(path.join(directory, entry));
     if (count === 0) continue;
-    held.set(stack, `${path.relative(process.cwd(), path.join(directory, entry)) || entry}: ${count === undefined ? "unreadable" : `${count} resource${count === 1 ? "" : "s"}`}`);
+    held.set(
+      stack,
+      `${path.relative(process.cwd(), path.join(directory, entry)) || entry}: ${count === undefined ? "unreadable" : `${count} resource${count === 1 ? "" : "s"}`}`,
+    );
   }
-  return issuesFor(loaded, held, (items) => items.join(", "), () => "If those resources are gone already, move the state files away.");
+  return issuesFor(
+    loaded,
+    held,
+    (items) => items.join(", "),
+    () => "If those resources are gone already, move the state files away.",
+  );
 }
 
 /** Managed resource instances in a state file; undefined when it cannot be read as state. */
@@ -171,7 +177,8 @@ function removedFromRecord(loaded: LoadedConfig): ConfigIssue[] {
   if (!fs.existsSync(file)) return [];
   const shown = path.relative(process.cwd(), file) || file;
   const parsed = parseClusterRecord(fs.readFileSync(file, "utf8"));
-  if (!parsed.ok) return parsed.problems.map((problem) => ({ path: shown, message: `${problem} (the record of deployed cluster stacks; help/retire-cluster.md)` }));
+  if (!parsed.ok)
+    return parsed.problems.map((problem) => ({ path: shown, message: `${problem} (the record of deployed cluster stacks; help/retire-cluster.md)` }));
   const configured = configuredStacks(loaded);
   const held = new Map<string, string>();
   for (const [stack, { retired }] of parsed.record) {

@@ -4,7 +4,17 @@ import { parseDocument } from "yaml";
 import { z } from "zod";
 import { DeploymentNames, deriveNames } from "./names";
 import { OperatorBundle, readOperatorBundle } from "./operator-bundle";
-import { bundleIssues, bundleWarnings, ConfigIssue, configWarnings, HOSTED_CLUSTER_RULES, hostedClusterCollisions, NAME_RULES, runRules, STRUCTURE_RULES } from "./rules";
+import {
+  bundleIssues,
+  bundleWarnings,
+  ConfigIssue,
+  configWarnings,
+  HOSTED_CLUSTER_RULES,
+  hostedClusterCollisions,
+  NAME_RULES,
+  runRules,
+  STRUCTURE_RULES,
+} from "./rules";
 import { Config, configSchema } from "./schema";
 import { readPublicKey } from "./signing-key";
 
@@ -119,7 +129,10 @@ function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
           ? { path: at, value: issue.input, message: "must be a whole number" }
           : { path: at, value: issue.input, message: `must be ${article(issue.expected)}, got ${describeType(issue.input)}` };
     case "unrecognized_keys":
-      return { path: issue.keys.length === 1 ? formatPath([...issue.path, issue.keys[0]]) : at, message: `unknown key${issue.keys.length > 1 ? `s ${issue.keys.join(", ")}` : ""} (see help/configuration.md for the keys)` };
+      return {
+        path: issue.keys.length === 1 ? formatPath([...issue.path, issue.keys[0]]) : at,
+        message: `unknown key${issue.keys.length > 1 ? `s ${issue.keys.join(", ")}` : ""} (see help/configuration.md for the keys)`,
+      };
     case "invalid_value":
       return { path: at, value: issue.input, message: `must be one of ${issue.values.map((v) => String(v)).join(", ")}` };
     case "invalid_union": {
@@ -127,11 +140,21 @@ function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
       // zod 4 reports the path of the discriminator itself or of its object, depending on the case.
       const fieldPath = issue.path[issue.path.length - 1] === discriminator ? issue.path : [...issue.path, discriminator ?? ""];
       return discriminator
-        ? { path: formatPath(fieldPath), value: (issue.input as Record<string, unknown> | undefined)?.[discriminator], message: "must be one of local, azurerm, cloud" }
+        ? {
+            path: formatPath(fieldPath),
+            value: (issue.input as Record<string, unknown> | undefined)?.[discriminator],
+            message: "must be one of local, azurerm, cloud",
+          }
         : { path: at, value: issue.input, message: issue.message };
     }
     case "too_small":
-      return { path: at, value: issue.input, message: issue.message.startsWith("Too small") ? `must have at least ${issue.minimum} ${issue.origin === "string" ? "character" : "item"}${Number(issue.minimum) === 1 ? "" : "s"}` : issue.message };
+      return {
+        path: at,
+        value: issue.input,
+        message: issue.message.startsWith("Too small")
+          ? `must have at least ${issue.minimum} ${issue.origin === "string" ? "character" : "item"}${Number(issue.minimum) === 1 ? "" : "s"}`
+          : issue.message,
+      };
     default:
       return { path: at, value: issue.input, message: issue.message };
   }
@@ -140,7 +163,9 @@ function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
 function formatPath(segments: readonly PropertyKey[]): string {
   if (segments.length === 0) return "(top level)";
   return segments
-    .map((s, i) => (typeof s === "number" ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(String(s)) ? `${i === 0 ? "" : "."}${String(s)}` : `[${JSON.stringify(String(s))}]`))
+    .map((s, i) =>
+      typeof s === "number" ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(String(s)) ? `${i === 0 ? "" : "."}${String(s)}` : `[${JSON.stringify(String(s))}]`,
+    )
     .join("");
 }
 

@@ -132,7 +132,12 @@ const CLUSTER_SCOPED_KINDS = new Set([
 const REQUIRED_KINDS = new Set(["CustomResourceDefinition", "Namespace", "Deployment", "ServiceAccount", "ClusterRole", "ClusterRoleBinding"]);
 
 const WORKLOAD_KINDS = new Set(["Deployment", "DaemonSet", "StatefulSet", "Job"]);
-const ADMISSION_KINDS = new Set(["MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding"]);
+const ADMISSION_KINDS = new Set([
+  "MutatingWebhookConfiguration",
+  "ValidatingWebhookConfiguration",
+  "ValidatingAdmissionPolicy",
+  "ValidatingAdmissionPolicyBinding",
+]);
 const DEFINITION_KINDS = new Set(["CustomResourceDefinition", "Namespace", "PriorityClass"]);
 
 /** The render command, quoted in errors so the fix is one copy-paste away. */
@@ -178,7 +183,9 @@ function checkBundleText(text: string, options: { omitKinds?: readonly string[] 
     if (document.errors.length > 0) {
       const error = document.errors[0];
       const at = error.linePos?.[0];
-      problems.push(`is not valid YAML at line ${at?.line ?? line}, column ${at?.col ?? 1}: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`);
+      problems.push(
+        `is not valid YAML at line ${at?.line ?? line}, column ${at?.col ?? 1}: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`,
+      );
       continue;
     }
     let value: unknown;
@@ -352,7 +359,9 @@ function secretReferencesOf(objects: readonly KubernetesObject[]): SecretReferen
     const namespace = workload.metadata.namespace ?? "default";
     const pod = (workload.spec as { template?: { spec?: PodSpec } } | undefined)?.template?.spec ?? {};
     const needed = [
-      ...(pod.volumes ?? []).filter((v) => v.secret?.secretName && !v.secret.optional).map((v) => ({ secret: v.secret?.secretName as string, use: "volume" as const })),
+      ...(pod.volumes ?? [])
+        .filter((v) => v.secret?.secretName && !v.secret.optional)
+        .map((v) => ({ secret: v.secret?.secretName as string, use: "volume" as const })),
       ...(pod.imagePullSecrets ?? []).map((p) => ({ secret: p.name, use: "imagePullSecret" as const })),
     ];
     for (const { secret, use } of needed) {

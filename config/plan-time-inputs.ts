@@ -115,8 +115,11 @@ export function kubernetesInputs(): readonly PlanTimeInputSpec[] {
     {
       variable: "kube_host",
       sensitive: false,
-      description: "API server URL of the management cluster, e.g. https://api.mgmt.example.com:6443 (kubectl config view --minify -o jsonpath='{.clusters[0].cluster.server}').",
-      validations: [{ condition: '${can(regex("^https://[^/\\\\s]+", var.kube_host))}', errorMessage: "The kube_host must be the API server URL, starting with https://." }],
+      description:
+        "API server URL of the management cluster, e.g. https://api.mgmt.example.com:6443 (kubectl config view --minify -o jsonpath='{.clusters[0].cluster.server}').",
+      validations: [
+        { condition: '${can(regex("^https://[^/\\\\s]+", var.kube_host))}', errorMessage: "The kube_host must be the API server URL, starting with https://." },
+      ],
     },
     {
       variable: "kube_cluster_ca_certificate",
@@ -125,7 +128,8 @@ export function kubernetesInputs(): readonly PlanTimeInputSpec[] {
       validations: [
         {
           condition: `\${can(regex("${CERTIFICATE_PEM}", var.kube_cluster_ca_certificate))}`,
-          errorMessage: "The kube_cluster_ca_certificate must be a PEM certificate (-----BEGIN CERTIFICATE-----), base64-decoded from certificate-authority-data.",
+          errorMessage:
+            "The kube_cluster_ca_certificate must be a PEM certificate (-----BEGIN CERTIFICATE-----), base64-decoded from certificate-authority-data.",
         },
       ],
     },
@@ -138,7 +142,8 @@ export function kubernetesInputs(): readonly PlanTimeInputSpec[] {
       validations: [
         {
           condition: "${var.kube_token != null || (var.kube_client_certificate != null && var.kube_client_key != null)}",
-          errorMessage: "Set kube_token, or both kube_client_certificate and kube_client_key: Terraform needs one way to authenticate to the management cluster.",
+          errorMessage:
+            "Set kube_token, or both kube_client_certificate and kube_client_key: Terraform needs one way to authenticate to the management cluster.",
         },
       ],
     },

@@ -10,30 +10,44 @@ import { AZURE_NAME_RULES, azureName } from "./azure-rules";
 const hours = (example: string) => z.string().regex(/^[1-9]\d*h$/, { error: `must be a whole number of hours such as ${example}` });
 
 const nodePoolShape = (defaults: { vmSize: string; minCount: number; maxCount: number }, what: string) => ({
-      vmSize: z
-        .string()
-        .regex(/^(Standard_|Basic_)?[A-Z]+[0-9]+(-[0-9]+)?[a-zA-Z]*(_[A-Z]*[0-9]+[A-Z]*)?(_v[0-9]+)?$/, { error: "must be an Azure VM size such as Standard_D4s_v5" })
-        .default(defaults.vmSize)
-        .describe(`VM size of the ${what} nodes.`),
-      minCount: z.number().int().min(1, { error: "must be at least 1" }).max(1000, { error: "must be at most 1000" }).default(defaults.minCount).describe("Fewest nodes the autoscaler keeps (1-1000)."),
-      maxCount: z.number().int().min(1, { error: "must be at least 1" }).max(1000, { error: "must be at most 1000" }).default(defaults.maxCount).describe("Most nodes the autoscaler adds (1-1000, at least minCount)."),
-      osDiskSizeGb: z.number().int().min(30).max(2048).optional().describe("OS disk size in GB (30-2048). Default: AKS's default for the VM size."),
-      zones: z
-        .array(z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"])))
-        .optional()
-        .describe("Availability zones of the nodes. Default: none (regional)."),
+  vmSize: z
+    .string()
+    .regex(/^(Standard_|Basic_)?[A-Z]+[0-9]+(-[0-9]+)?[a-zA-Z]*(_[A-Z]*[0-9]+[A-Z]*)?(_v[0-9]+)?$/, {
+      error: "must be an Azure VM size such as Standard_D4s_v5",
+    })
+    .default(defaults.vmSize)
+    .describe(`VM size of the ${what} nodes.`),
+  minCount: z
+    .number()
+    .int()
+    .min(1, { error: "must be at least 1" })
+    .max(1000, { error: "must be at most 1000" })
+    .default(defaults.minCount)
+    .describe("Fewest nodes the autoscaler keeps (1-1000)."),
+  maxCount: z
+    .number()
+    .int()
+    .min(1, { error: "must be at least 1" })
+    .max(1000, { error: "must be at most 1000" })
+    .default(defaults.maxCount)
+    .describe("Most nodes the autoscaler adds (1-1000, at least minCount)."),
+  osDiskSizeGb: z.number().int().min(30).max(2048).optional().describe("OS disk size in GB (30-2048). Default: AKS's default for the VM size."),
+  zones: z
+    .array(z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"])))
+    .optional()
+    .describe("Availability zones of the nodes. Default: none (regional)."),
 });
 
 export const aksSchema = z
   .strictObject({
-    name: azureName(AZURE_NAME_RULES.aksCluster)
-      .optional()
-      .describe("AKS cluster name. Default: <prefix>-mgmt."),
+    name: azureName(AZURE_NAME_RULES.aksCluster).optional().describe("AKS cluster name. Default: <prefix>-mgmt."),
     resourceGroupName: azureName(AZURE_NAME_RULES.resourceGroup).optional().describe("Resource group of the AKS cluster. Default: <prefix>-mgmt-rg."),
     existing: z
       .boolean()
       .default(false)
-      .describe("true: use an existing AKS cluster (found by name and resource group; it needs the OIDC issuer, workload identity, the Key Vault secrets provider add-on, and local accounts unless entraIdRbac.enabled: Terraform signs in with its kube_config client certificate); only entraIdRbac.enabled and entraIdRbac.kubeloginMode still apply."),
+      .describe(
+        "true: use an existing AKS cluster (found by name and resource group; it needs the OIDC issuer, workload identity, the Key Vault secrets provider add-on, and local accounts unless entraIdRbac.enabled: Terraform signs in with its kube_config client certificate); only entraIdRbac.enabled and entraIdRbac.kubeloginMode still apply.",
+      ),
     kubernetesVersion: z
       .string()
       .regex(/^\d+\.\d+(\.\d+)?$/, { error: "must be a Kubernetes version such as 1.33 or 1.33.2" })
@@ -46,7 +60,11 @@ export const aksSchema = z
       .describe("The default node pool, named system: critical add-ons only."),
     userPool: z
       .strictObject({
-        name: z.string().regex(/^[a-z][a-z0-9]{0,11}$/, { error: "must be 1-12 lowercase letters or digits, starting with a letter (AKS node pool name)" }).default("controlplane").describe("Node pool name."),
+        name: z
+          .string()
+          .regex(/^[a-z][a-z0-9]{0,11}$/, { error: "must be 1-12 lowercase letters or digits, starting with a letter (AKS node pool name)" })
+          .default("controlplane")
+          .describe("Node pool name."),
         ...nodePoolShape({ vmSize: "Standard_D8s_v5", minCount: 2, maxCount: 6 }, "control-plane"),
       })
       .default({ name: "controlplane", vmSize: "Standard_D8s_v5", minCount: 2, maxCount: 6 })
@@ -69,15 +87,21 @@ export const aksSchema = z
         enabled: z
           .boolean()
           .default(false)
-          .describe("Microsoft Entra ID sign-in with Azure RBAC, local accounts disabled: Terraform then signs in through kubelogin (help/aro-hcp.md). With existing: true, say the existing cluster works this way."),
+          .describe(
+            "Microsoft Entra ID sign-in with Azure RBAC, local accounts disabled: Terraform then signs in through kubelogin (help/aro-hcp.md). With existing: true, say the existing cluster works this way.",
+          ),
         kubeloginMode: z
           .enum(["azurecli", "workloadidentity", "spn", "msi"])
           .default("azurecli")
-          .describe("How kubelogin gets Terraform's token: azurecli (az login, workstation), workloadidentity (AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_FEDERATED_TOKEN_FILE), spn (AZURE_CLIENT_ID and AZURE_CLIENT_SECRET), msi (the VM's managed identity)."),
+          .describe(
+            "How kubelogin gets Terraform's token: azurecli (az login, workstation), workloadidentity (AZURE_CLIENT_ID, AZURE_TENANT_ID, AZURE_FEDERATED_TOKEN_FILE), spn (AZURE_CLIENT_ID and AZURE_CLIENT_SECRET), msi (the VM's managed identity).",
+          ),
         grantDeployerClusterAdmin: z
           .boolean()
           .default(true)
-          .describe("Grant the principal running Terraform Azure Kubernetes Service RBAC Cluster Admin on the created cluster (it applies the operator and HostedClusters)."),
+          .describe(
+            "Grant the principal running Terraform Azure Kubernetes Service RBAC Cluster Admin on the created cluster (it applies the operator and HostedClusters).",
+          ),
       })
       .default({ enabled: false, kubeloginMode: "azurecli", grantDeployerClusterAdmin: true })
       .describe("Entra ID authentication and Azure RBAC for the management cluster's API."),
@@ -98,10 +122,7 @@ export const aroHcpSchema = z
           .max(90, { error: "must be at most 90 days (Key Vault maximum)" })
           .default(90)
           .describe("Days a deleted vault (and its name) is kept recoverable (7-90). Set only at creation; Azure ignores later changes."),
-        purgeProtection: z
-          .boolean()
-          .default(true)
-          .describe("Forbid purging the deleted vault before the retention ends. Cannot be turned off once on."),
+        purgeProtection: z.boolean().default(true).describe("Forbid purging the deleted vault before the retention ends. Cannot be turned off once on."),
         preventDestroy: z.boolean().optional().describe("Make Terraform refuse to destroy the vault. Default: protection.preventDestroy."),
         grantDeployerAccess: z
           .boolean()

@@ -9,11 +9,9 @@ import { aksSchema, aroHcpSchema } from "./schema-aro-hcp";
  */
 
 const guid = (what: string) =>
-  z
-    .string()
-    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
-      error: `must be a UUID like 00000000-0000-0000-0000-000000000000 (${what})`,
-    });
+  z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
+    error: `must be a UUID like 00000000-0000-0000-0000-000000000000 (${what})`,
+  });
 
 export const CLUSTER_NAME = /^[a-z0-9]([-a-z0-9]{0,38}[a-z0-9])?$/;
 
@@ -50,9 +48,7 @@ const signingKey = z
     publicKeyFile: z
       .string()
       .min(1, { error: "must be a path" })
-      .describe(
-        "PEM public key (SPKI, ccoctl's serviceaccount-signer.public), relative to the config file. Read at synth to publish the JWKS.",
-      ),
+      .describe("PEM public key (SPKI, ccoctl's serviceaccount-signer.public), relative to the config file. Read at synth to publish the JWKS."),
     privateKeyFile: z
       .string()
       .min(1, { error: "must be a path" })
@@ -65,11 +61,9 @@ const signingKey = z
 
 /** IPv4 CIDR; the address/prefix consistency and overlaps are checked in rules/hosted-cluster.ts. */
 const cidr = (what: string) =>
-  z
-    .string()
-    .regex(/^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\/([0-9]|[12]\d|3[0-2])$/, {
-      error: `must be an IPv4 CIDR such as 10.0.0.0/16 (${what})`,
-    });
+  z.string().regex(/^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\/([0-9]|[12]\d|3[0-2])$/, {
+    error: `must be an IPv4 CIDR such as 10.0.0.0/16 (${what})`,
+  });
 
 const kubernetesName = (what: string) =>
   z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, {
@@ -78,11 +72,9 @@ const kubernetesName = (what: string) =>
 
 /** A full ARM ID of a resource type; the subscription is checked against the config in rules/hosted-cluster.ts. */
 const armId = (type: string, example: string) =>
-  z
-    .string()
-    .regex(new RegExp(`^/subscriptions/[0-9a-fA-F-]{36}/resourceGroups/[-\\w.()]{1,90}/providers/${type.replace(/\./g, "\\.")}$`), {
-      error: `must be a full ARM ID like ${example}`,
-    });
+  z.string().regex(new RegExp(`^/subscriptions/[0-9a-fA-F-]{36}/resourceGroups/[-\\w.()]{1,90}/providers/${type.replace(/\./g, "\\.")}$`), {
+    error: `must be a full ARM ID like ${example}`,
+  });
 
 const nodePool = z
   .strictObject({
@@ -109,9 +101,15 @@ const nodePool = z
     imageGeneration: z.enum(["Gen1", "Gen2"]).default("Gen2").describe("Hyper-V generation of the marketplace image (case-sensitive)."),
     marketplace: z
       .strictObject({
-        publisher: z.string().regex(/^[a-z0-9][a-z0-9-_]{2,49}$/, { error: "must match ^[a-z0-9][a-z0-9-_]{2,49}$" }).describe("Image publisher, e.g. azureopenshift."),
+        publisher: z
+          .string()
+          .regex(/^[a-z0-9][a-z0-9-_]{2,49}$/, { error: "must match ^[a-z0-9][a-z0-9-_]{2,49}$" })
+          .describe("Image publisher, e.g. azureopenshift."),
         offer: z.string().min(1).max(255).describe("Image offer, e.g. aro4."),
-        sku: z.string().regex(/^[a-z0-9-_]{1,255}$/, { error: "must match ^[a-z0-9-_]+$" }).describe("Image SKU, e.g. aro_419."),
+        sku: z
+          .string()
+          .regex(/^[a-z0-9-_]{1,255}$/, { error: "must match ^[a-z0-9-_]+$" })
+          .describe("Image SKU, e.g. aro_419."),
         version: z
           .string()
           .max(32, { error: "must be at most 32 characters" })
@@ -178,7 +176,11 @@ const hostedCluster = z
       .describe("Control-plane replicas (the CLI default is SingleReplica)."),
     etcd: z
       .strictObject({
-        storageSize: z.string().regex(/^[1-9][0-9]*(Mi|Gi|Ti)$/, { error: "must be a size such as 8Gi" }).default("8Gi").describe("etcd volume size."),
+        storageSize: z
+          .string()
+          .regex(/^[1-9][0-9]*(Mi|Gi|Ti)$/, { error: "must be a size such as 8Gi" })
+          .default("8Gi")
+          .describe("etcd volume size."),
         storageClassName: kubernetesName("storage class").optional().describe("Storage class of the etcd volume. Default: the cluster default."),
       })
       .default({ storageSize: "8Gi" })
@@ -204,7 +206,10 @@ const hostedCluster = z
         subnetCidr: cidr("subnet").default("10.0.0.0/24").describe("Subnet of the workers, inside vnetCidr."),
         existing: z
           .strictObject({
-            vnetId: armId("Microsoft.Network/virtualNetworks/[^/]+", "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>")
+            vnetId: armId(
+              "Microsoft.Network/virtualNetworks/[^/]+",
+              "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>",
+            )
               .optional()
               .describe("Bring your own VNet (full ARM ID); needs subnetId."),
             subnetId: armId(
@@ -213,7 +218,10 @@ const hostedCluster = z
             )
               .optional()
               .describe("Bring your own subnet (full ARM ID, in vnetId)."),
-            nsgId: armId("Microsoft.Network/networkSecurityGroups/[^/]+", "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/networkSecurityGroups/<nsg>")
+            nsgId: armId(
+              "Microsoft.Network/networkSecurityGroups/[^/]+",
+              "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/networkSecurityGroups/<nsg>",
+            )
               .optional()
               .describe("Bring your own network security group (full ARM ID)."),
           })
@@ -223,13 +231,22 @@ const hostedCluster = z
         serviceNetwork: cidr("service network").default("172.31.0.0/16").describe("Service network (HyperShift's default)."),
         machineNetwork: cidr("machine network").optional().describe("Machine network. Default: none (as the CLI)."),
       })
-      .default({ singleResourceGroup: false, resourceGroups: {}, vnetCidr: "10.0.0.0/16", subnetCidr: "10.0.0.0/24", clusterNetwork: "10.132.0.0/14", serviceNetwork: "172.31.0.0/16" })
+      .default({
+        singleResourceGroup: false,
+        resourceGroups: {},
+        vnetCidr: "10.0.0.0/16",
+        subnetCidr: "10.0.0.0/24",
+        clusterNetwork: "10.132.0.0/14",
+        serviceNetwork: "172.31.0.0/16",
+      })
       .describe("Azure network of the workers and the cluster's internal networks."),
     nodePools: z.array(nodePool).default([]).describe("NodePools of the cluster (add, scale or remove them here)."),
     deleteResourceGroupsWithContents: z
       .boolean()
       .default(false)
-      .describe("Let destroying infra-<name> delete its resource groups although they still hold resources Terraform did not create (disks of persistent volumes, NICs, public IPs, the image registry's storage account). Default false: the azurerm provider refuses and lists them."),
+      .describe(
+        "Let destroying infra-<name> delete its resource groups although they still hold resources Terraform did not create (disks of persistent volumes, NICs, public IPs, the image registry's storage account). Default false: the azurerm provider refuses and lists them.",
+      ),
     availableTimeout: z
       .string()
       .regex(/^[1-9]\d*[smh]$/, { error: "must be a duration such as 45m" })
@@ -246,18 +263,13 @@ const cluster = z
         error: "must be 1-40 lowercase letters, digits or '-', starting and ending with a letter or digit (Kubernetes and Azure name)",
       })
       .describe("Hosted cluster name (HostedCluster metadata.name); also the default prefix of its identity names."),
-    serviceAccountSigningKey: signingKey
-      .optional()
-      .describe("This cluster's own signing key. Required with oidc.issuer: perCluster; not allowed with shared."),
+    serviceAccountSigningKey: signingKey.optional().describe("This cluster's own signing key. Required with oidc.issuer: perCluster; not allowed with shared."),
     identities: z
       .strictObject({
         namePrefix: azureName(AZURE_NAME_RULES.userAssignedIdentity)
           .optional()
           .describe("Prefix of the identity names (<namePrefix>-<component>). Default: the cluster name."),
-        controlPlaneOperator: z
-          .boolean()
-          .default(false)
-          .describe("Also create the control-plane-operator identity (needed for private clusters)."),
+        controlPlaneOperator: z.boolean().default(false).describe("Also create the control-plane-operator identity (needed for private clusters)."),
         kms: z.boolean().default(false).describe("Also create the KMS identity (etcd encryption with Azure Key Vault)."),
       })
       .default({ controlPlaneOperator: false, kms: false })
@@ -276,11 +288,7 @@ const backend = z
   .discriminatedUnion("type", [
     z.strictObject({
       type: z.literal("local"),
-      directory: z
-        .string()
-        .min(1)
-        .default("terraform-state")
-        .describe("Folder for <stack>.tfstate files, relative to the config file."),
+      directory: z.string().min(1).default("terraform-state").describe("Folder for <stack>.tfstate files, relative to the config file."),
     }),
     z.strictObject({
       type: z.literal("azurerm"),
@@ -330,14 +338,16 @@ const dns = z
   .strictObject({
     zoneName: azureName(AZURE_NAME_RULES.dnsZone)
       .optional()
-      .describe("Public DNS zone created in the persistent resource group and shared by every hosted cluster. Default: <prefix>.<parent.zoneName>; required without parent."),
+      .describe(
+        "Public DNS zone created in the persistent resource group and shared by every hosted cluster. Default: <prefix>.<parent.zoneName>; required without parent.",
+      ),
     parent: z
       .strictObject({
-        zoneName: azureName(AZURE_NAME_RULES.dnsZone).describe("Existing Azure DNS zone to delegate from (e.g. example.com); only read, never changed or deleted."),
+        zoneName: azureName(AZURE_NAME_RULES.dnsZone).describe(
+          "Existing Azure DNS zone to delegate from (e.g. example.com); only read, never changed or deleted.",
+        ),
         resourceGroupName: azureName(AZURE_NAME_RULES.resourceGroup).describe("Resource group of the parent zone."),
-        subscriptionId: guid("subscription of the parent zone")
-          .optional()
-          .describe("Subscription of the parent zone. Default: subscriptionId."),
+        subscriptionId: guid("subscription of the parent zone").optional().describe("Subscription of the parent zone. Default: subscriptionId."),
         ttl: z
           .number()
           .int({ error: "must be a whole number of seconds" })
@@ -366,7 +376,9 @@ const externalDns = z
     roles: z
       .enum(["leastPrivilege", "seed"])
       .default("leastPrivilege")
-      .describe("leastPrivilege: DNS Zone Contributor on the zone + Reader on its resource group (ExternalDNS lists zones there). seed: Reader + Contributor on the zone, as seed 004."),
+      .describe(
+        "leastPrivilege: DNS Zone Contributor on the zone + Reader on its resource group (ExternalDNS lists zones there). seed: Reader + Contributor on the zone, as seed 004.",
+      ),
     password: z
       .strictObject({
         endDate: z
@@ -381,10 +393,7 @@ const externalDns = z
           .regex(/^[1-9]\d*h$/, { error: "must be a whole number of hours such as 8760h" })
           .optional()
           .describe("Lifetime of the client secret from its creation, in hours. Default: 8760h (one year) unless endDate is set."),
-        rotation: z
-          .string()
-          .optional()
-          .describe("Any value; changing it replaces the client secret (rotation). Default: none."),
+        rotation: z.string().optional().describe("Any value; changing it replaces the client secret (rotation). Default: none."),
       })
       .default({})
       .describe("Client secret of the service principal."),
@@ -402,7 +411,9 @@ const managementCluster = z
         context: z.string().min(1).optional().describe("Kubeconfig context. Default: the file's current context."),
       })
       .optional()
-      .describe("How Terraform reaches the management cluster. Omit to use the Kubernetes provider's KUBE_* environment variables (Terraform Cloud), or with aks."),
+      .describe(
+        "How Terraform reaches the management cluster. Omit to use the Kubernetes provider's KUBE_* environment variables (Terraform Cloud), or with aks.",
+      ),
     credentialsFromVariables: z
       .boolean()
       .default(false)
@@ -424,27 +435,37 @@ const managementCluster = z
         omitKinds: z
           .array(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, { error: "must be a Kubernetes kind such as ServiceMonitor" }))
           .default([])
-          .describe("Kinds of the bundle not to apply, e.g. [ServiceMonitor, PrometheusRule, PodMonitor] on a cluster without the Prometheus operator CRDs (AKS)."),
+          .describe(
+            "Kinds of the bundle not to apply, e.g. [ServiceMonitor, PrometheusRule, PodMonitor] on a cluster without the Prometheus operator CRDs (AKS).",
+          ),
         preventDestroy: z
           .boolean()
           .optional()
-          .describe("Make Terraform refuse to delete the HyperShift CRDs and namespaces (deleting a CRD deletes every HostedCluster). Default: protection.preventDestroy."),
+          .describe(
+            "Make Terraform refuse to delete the HyperShift CRDs and namespaces (deleting a CRD deletes every HostedCluster). Default: protection.preventDestroy.",
+          ),
         forceConflicts: z
           .boolean()
           .default(false)
-          .describe("Take over fields owned by another field manager (objects from an earlier hypershift install, after import) instead of failing with a conflict."),
+          .describe(
+            "Take over fields owned by another field manager (objects from an earlier hypershift install, after import) instead of failing with a conflict.",
+          ),
       })
       .describe("The HyperShift operator, applied from a rendered bundle."),
     pullSecretFile: z
       .string()
       .min(1, { error: "must be a path" })
       .optional()
-      .describe("Pull secret (JSON) for the Secret pull-secret in the operator namespace, as `hypershift install --pull-secret`; external-dns pulls its image from registry.redhat.io with it. Relative to the config file; read at plan time, never at synth. Default: no pull-secret Secret."),
+      .describe(
+        "Pull secret (JSON) for the Secret pull-secret in the operator namespace, as `hypershift install --pull-secret`; external-dns pulls its image from registry.redhat.io with it. Relative to the config file; read at plan time, never at synth. Default: no pull-secret Secret.",
+      ),
     externalDnsCredentialsFile: z
       .string()
       .min(1, { error: "must be a path" })
       .optional()
-      .describe("azure_mgmt.json handed over by the Azure administrator, read at plan time. Default: read from the shared stack's state (output external_dns_credentials)."),
+      .describe(
+        "azure_mgmt.json handed over by the Azure administrator, read at plan time. Default: read from the shared stack's state (output external_dns_credentials).",
+      ),
   })
   .describe("Management cluster (seed 004 Phase 2): the HyperShift operator and the ExternalDNS credentials, through the Terraform Kubernetes provider.");
 
@@ -462,7 +483,9 @@ export const configSchema = z
     topology: z
       .enum(["selfManaged", "aroHcp"])
       .default("selfManaged")
-      .describe("selfManaged: workload identities for every component (seed 004). aroHcp: AKS management cluster, control-plane service principals with certificates in Key Vault, data-plane managed identities (seed 003)."),
+      .describe(
+        "selfManaged: workload identities for every component (seed 004). aroHcp: AKS management cluster, control-plane service principals with certificates in Key Vault, data-plane managed identities (seed 003).",
+      ),
     aroHcp: aroHcpSchema.optional(),
     location: z
       .string()
@@ -502,11 +525,15 @@ export const configSchema = z
           .describe("Storage account serving the issuer documents (globally unique). Default: <prefix without '-'>oidc<6 hex of a stable hash>."),
         containerName: azureName(AZURE_NAME_RULES.blobContainer)
           .optional()
-          .describe("Blob container of the shared issuer (last segment of the issuer URL). Default: the storage account name, as ccoctl. Not allowed with perCluster (the container is the cluster name)."),
+          .describe(
+            "Blob container of the shared issuer (last segment of the issuer URL). Default: the storage account name, as ccoctl. Not allowed with perCluster (the container is the cluster name).",
+          ),
         grantDeployerBlobAccess: z
           .boolean()
           .default(true)
-          .describe("Grant the deploying principal Storage Blob Data Contributor on the account, so Terraform can upload the documents with shared keys disabled."),
+          .describe(
+            "Grant the deploying principal Storage Blob Data Contributor on the account, so Terraform can upload the documents with shared keys disabled.",
+          ),
       })
       .default({ issuer: "shared", grantDeployerBlobAccess: true })
       .describe("OIDC issuer hosted on Azure Blob Storage (replaces ccoctl azure create-oidc-issuer)."),
@@ -523,7 +550,9 @@ export const configSchema = z
         preventDestroy: z
           .boolean()
           .default(true)
-          .describe("Give every persistent resource Terraform's prevent_destroy (OIDC storage and containers, identities and federated credentials, DNS zone, ExternalDNS and control-plane principals and secrets, Key Vault, AKS cluster, operator CRDs and namespaces). false only to tear the whole environment down on purpose (help/destroy.md)."),
+          .describe(
+            "Give every persistent resource Terraform's prevent_destroy (OIDC storage and containers, identities and federated credentials, DNS zone, ExternalDNS and control-plane principals and secrets, Key Vault, AKS cluster, operator CRDs and namespaces). false only to tear the whole environment down on purpose (help/destroy.md).",
+          ),
       })
       .default({ preventDestroy: true })
       .describe("What Terraform refuses to destroy. The per-resource preventDestroy keys override it for their resource."),

@@ -4,9 +4,7 @@ import { keyId, rsaPublicKey } from "../constructs/oidc/documents";
 /** Smallest RSA modulus accepted; ccoctl and `npm run keygen` make 4096-bit keys. */
 export const MIN_RSA_BITS = 2048;
 
-export type PublicKeyResult =
-  | { readonly ok: true; readonly pem: string; readonly keyId: string }
-  | { readonly ok: false; readonly message: string };
+export type PublicKeyResult = { readonly ok: true; readonly pem: string; readonly keyId: string } | { readonly ok: false; readonly message: string };
 
 /**
  * Reads a service-account signing public key for publishing. Only the public key file is ever

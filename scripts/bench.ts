@@ -53,7 +53,10 @@ function measure(clusters: number, runs: number, work: string): Row {
   fs.writeFileSync(configFile, stringify(configWithClusters(clusters)));
   // The child's own peak RSS, written when it exits (a preload, so main.js runs unchanged).
   const preload = path.join(work, "peak-rss.js");
-  fs.writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n`);
+  fs.writeFileSync(
+    preload,
+    `process.on("exit", () => require("node:fs").writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n`,
+  );
   const seconds: number[] = [];
   let peakKiB = 0;
   let stacks = 0;
@@ -79,7 +82,10 @@ export function table(rows: readonly Row[]): string {
   const lines = [
     "| hosted clusters | stacks | median s | min s | max s | peak RSS MiB |",
     "|---:|---:|---:|---:|---:|---:|",
-    ...rows.map((r) => `| ${r.clusters} | ${r.stacks} | ${median(r.seconds).toFixed(2)} | ${Math.min(...r.seconds).toFixed(2)} | ${Math.max(...r.seconds).toFixed(2)} | ${r.peakMiB.toFixed(0)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.clusters} | ${r.stacks} | ${median(r.seconds).toFixed(2)} | ${Math.min(...r.seconds).toFixed(2)} | ${Math.max(...r.seconds).toFixed(2)} | ${r.peakMiB.toFixed(0)} |`,
+    ),
   ];
   return lines.join("\n");
 }
@@ -93,7 +99,12 @@ if (require.main === module) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-bench-"));
   try {
     const rows = SIZES.map((clusters) => measure(clusters, runs, work));
-    console.log(`node scripts/run.js main <config>, ${runs} runs per size, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}, node ${process.version}`);
+    console.log(
+      `node scripts/run.js main <config>, ${runs} runs per size, ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}, node ${process.version}`,
+    );
     console.log(table(rows));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

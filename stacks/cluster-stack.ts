@@ -10,7 +10,13 @@ import { ControlPlanePrincipals } from "../constructs/control-plane-identities/c
 import { CreationGuard } from "../constructs/hosted-cluster/creation-guard";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
-import { HostedClusterIdentities, ManagedIdentitiesInput, REQUIRED_WORKLOAD_IDENTITIES, RequiredWorkloadIdentity, WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
+import {
+  HostedClusterIdentities,
+  ManagedIdentitiesInput,
+  REQUIRED_WORKLOAD_IDENTITIES,
+  RequiredWorkloadIdentity,
+  WorkloadIdentityClientIds,
+} from "../constructs/hosted-cluster/manifests";
 import { pullSecretInput, secretsSource, signingKeyInput, sshPublicKeyInput } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { recordedControlPlanePrincipals } from "./shared-stack";
@@ -52,8 +58,14 @@ export class ClusterStack extends TerraformStack {
     const clusterIdentities = cluster.identities;
     const identities: HostedClusterIdentities =
       clusterIdentities.kind === "aroHcp"
-        ? { kind: "managedIdentities", ...this.managedIdentities(props, stackName, clusterIdentities, (key) => clientId(clusterIdentities.dataPlaneIdentities, key)) }
-        : { kind: "workloadIdentities", clientIds: workloadIdentityClientIds(clusterIdentities.workloadIdentities, (key) => clientId(clusterIdentities.workloadIdentities, key)) };
+        ? {
+            kind: "managedIdentities",
+            ...this.managedIdentities(props, stackName, clusterIdentities, (key) => clientId(clusterIdentities.dataPlaneIdentities, key)),
+          }
+        : {
+            kind: "workloadIdentities",
+            clientIds: workloadIdentityClientIds(clusterIdentities.workloadIdentities, (key) => clientId(clusterIdentities.workloadIdentities, key)),
+          };
 
     // Plan-time secrets: files Terraform reads, or sensitive variables (secrets.source).
     const source = secretsSource(config);
@@ -138,7 +150,10 @@ export class ClusterStack extends TerraformStack {
       tenantId: config.tenantId,
     });
     const controlPlane = Object.fromEntries(
-      identities.controlPlanePrincipals.map((identity) => [identity.key, { clientId: principals.clientIds.get(identity.key) as string, secretName: identity.secretName }]),
+      identities.controlPlanePrincipals.map((identity) => [
+        identity.key,
+        { clientId: principals.clientIds.get(identity.key) as string, secretName: identity.secretName },
+      ]),
     ) as ManagedIdentitiesInput["controlPlane"];
     return {
       keyVault: { name: identities.keyVault.name, tenantId: config.tenantId },

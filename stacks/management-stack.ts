@@ -98,7 +98,10 @@ export class ManagementStack extends TerraformStack {
     }
 
     // Deleting a namespace would delete every HostedCluster in it: protected with the operator.
-    addHostedClusterNamespaces(this, { namespaces: names.clusters.flatMap((c) => (c.hosted ? [c.hosted.namespace] : [])), preventDestroy: protection.operator });
+    addHostedClusterNamespaces(this, {
+      namespaces: names.clusters.flatMap((c) => (c.hosted ? [c.hosted.namespace] : [])),
+      preventDestroy: protection.operator,
+    });
 
     new TerraformOutput(this, "operator_namespace", { value: bundle.operatorNamespace });
   }

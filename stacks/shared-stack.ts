@@ -112,7 +112,9 @@ export class SharedStack extends TerraformStack {
       new TerraformOutput(this, "dns_zone_name", { value: zone.zone.name });
       new TerraformOutput(this, "dns_zone_name_servers", {
         value: zone.nameServers,
-        description: parent ? "Name servers of the zone (delegated from the parent zone)." : "Name servers of the zone: add them as NS records at your parent zone or registrar.",
+        description: parent
+          ? "Name servers of the zone (delegated from the parent zone)."
+          : "Name servers of the zone: add them as NS records at your parent zone or registrar.",
       });
 
       if (names.externalDnsApplication && config.externalDns) {
@@ -183,7 +185,8 @@ export class SharedStack extends TerraformStack {
     });
     new TerraformOutput(this, CONTROL_PLANE_PRINCIPALS_OUTPUT, {
       value: principals,
-      description: "Per cluster and component, the control-plane service principal's object_id and client_id: the infra and cluster stacks find the principals by them.",
+      description:
+        "Per cluster and component, the control-plane service principal's object_id and client_id: the infra and cluster stacks find the principals by them.",
     });
   }
 }

@@ -56,7 +56,8 @@ const AZURE_DYNAMIC_CREDENTIALS: readonly WorkspaceVariable[] = [
     sensitive: false,
     required: true,
     value: "true",
-    description: "Terraform Cloud dynamic provider credentials for azurerm and azuread (OIDC; no secret). Alternative: ARM_CLIENT_ID with ARM_CLIENT_SECRET (sensitive) or ARM_CLIENT_CERTIFICATE_PATH.",
+    description:
+      "Terraform Cloud dynamic provider credentials for azurerm and azuread (OIDC; no secret). Alternative: ARM_CLIENT_ID with ARM_CLIENT_SECRET (sensitive) or ARM_CLIENT_CERTIFICATE_PATH.",
   },
   {
     name: "TFC_AZURE_RUN_CLIENT_ID",
@@ -70,8 +71,20 @@ const AZURE_DYNAMIC_CREDENTIALS: readonly WorkspaceVariable[] = [
 const KUBE_ENVIRONMENT: readonly WorkspaceVariable[] = [
   { name: "KUBE_HOST", category: "env", sensitive: false, required: true, description: "API server URL of the management cluster." },
   { name: "KUBE_CLUSTER_CA_CERT_DATA", category: "env", sensitive: false, required: true, description: "PEM CA certificate of the API server." },
-  { name: "KUBE_TOKEN", category: "env", sensitive: true, required: false, description: "Bearer token with cluster-admin; or KUBE_CLIENT_CERT_DATA and KUBE_CLIENT_KEY_DATA." },
-  { name: "KUBE_CLIENT_CERT_DATA", category: "env", sensitive: false, required: false, description: "PEM client certificate, with KUBE_CLIENT_KEY_DATA, instead of KUBE_TOKEN." },
+  {
+    name: "KUBE_TOKEN",
+    category: "env",
+    sensitive: true,
+    required: false,
+    description: "Bearer token with cluster-admin; or KUBE_CLIENT_CERT_DATA and KUBE_CLIENT_KEY_DATA.",
+  },
+  {
+    name: "KUBE_CLIENT_CERT_DATA",
+    category: "env",
+    sensitive: false,
+    required: false,
+    description: "PEM client certificate, with KUBE_CLIENT_KEY_DATA, instead of KUBE_TOKEN.",
+  },
   { name: "KUBE_CLIENT_KEY_DATA", category: "env", sensitive: true, required: false, description: "PEM private key of KUBE_CLIENT_CERT_DATA." },
 ];
 
@@ -83,11 +96,20 @@ export function describeWorkspaces(loaded: LoadedConfig, stacks: readonly Terraf
     const inputs = children.filter((c): c is PlanTimeInput => c instanceof PlanTimeInput);
     const variables: WorkspaceVariable[] = inputs.flatMap((input) =>
       input.variable
-        ? [{ name: input.spec.variable, category: "terraform" as const, sensitive: input.spec.sensitive, required: !input.spec.optional, description: input.spec.description }]
+        ? [
+            {
+              name: input.spec.variable,
+              category: "terraform" as const,
+              sensitive: input.spec.sensitive,
+              required: !input.spec.optional,
+              description: input.spec.description,
+            },
+          ]
         : [],
     );
     // Elsewhere Terraform takes Azure credentials from az login or ARM_* (help/getting-started.md).
-    if (config.backend.type === "cloud" && children.some((c) => c instanceof AzurermProvider || c instanceof AzureadProvider)) variables.push(...AZURE_DYNAMIC_CREDENTIALS);
+    if (config.backend.type === "cloud" && children.some((c) => c instanceof AzurermProvider || c instanceof AzureadProvider))
+      variables.push(...AZURE_DYNAMIC_CREDENTIALS);
     const kubernetes = children.find((c): c is KubernetesProvider => c instanceof KubernetesProvider);
     // A provider with neither a kubeconfig nor a host reads its connection from KUBE_*.
     if (kubernetes && kubernetes.configPath === undefined && kubernetes.host === undefined) variables.push(...KUBE_ENVIRONMENT);

@@ -29,10 +29,10 @@ const RANGES = "managementCluster.aks.apiServerAuthorizedIpRanges";
 
 describe("managementCluster.aks.apiServerAuthorizedIpRanges", () => {
   it("accepts aligned IPv4 CIDRs, single addresses as /32", () => {
-    expect(valid((c) => (c.managementCluster.aks.apiServerAuthorizedIpRanges = ["203.0.113.0/24", "198.51.100.7/32"])).config.managementCluster?.aks?.apiServerAuthorizedIpRanges).toEqual([
-      "203.0.113.0/24",
-      "198.51.100.7/32",
-    ]);
+    expect(
+      valid((c) => (c.managementCluster.aks.apiServerAuthorizedIpRanges = ["203.0.113.0/24", "198.51.100.7/32"])).config.managementCluster?.aks
+        ?.apiServerAuthorizedIpRanges,
+    ).toEqual(["203.0.113.0/24", "198.51.100.7/32"]);
   });
 
   it.each([
@@ -57,7 +57,11 @@ describe("managementCluster.aks.apiServerAuthorizedIpRanges", () => {
 
 describe("managementCluster.aks.entraIdRbac", () => {
   it("defaults to local accounts (disabled Entra RBAC), azurecli, deployer grant", () => {
-    expect(valid(() => undefined).config.managementCluster?.aks?.entraIdRbac).toEqual({ enabled: false, kubeloginMode: "azurecli", grantDeployerClusterAdmin: true });
+    expect(valid(() => undefined).config.managementCluster?.aks?.entraIdRbac).toEqual({
+      enabled: false,
+      kubeloginMode: "azurecli",
+      grantDeployerClusterAdmin: true,
+    });
   });
 
   it("rejects an unknown kubelogin mode, naming the field", () => {
@@ -70,7 +74,9 @@ describe("managementCluster.aks.entraIdRbac", () => {
     ["grantDeployerClusterAdmin", { grantDeployerClusterAdmin: false }],
   ])("rejects %s without enabled: true", (field, block) => {
     const issues = issuesOf((c) => (c.managementCluster.aks.entraIdRbac = block));
-    expect(issues).toEqual([expect.objectContaining({ path: `managementCluster.aks.entraIdRbac.${field}`, message: "is only used with entraIdRbac.enabled: true" })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ path: `managementCluster.aks.entraIdRbac.${field}`, message: "is only used with entraIdRbac.enabled: true" }),
+    ]);
   });
 
   it("warns with a Terraform Cloud backend (hosted runners have no kubelogin), not with the local backend", () => {

@@ -46,10 +46,28 @@ const KV_RULE = /3-24 letters, digits or '-', start with a letter, end with a le
 const cases: BadCase[] = [
   // Key Vault
   { name: "a 2-character vault name", mutate: (c) => (c.aroHcp.keyVault.name = "kv"), path: "aroHcp.keyVault.name", value: "kv", message: KV_RULE },
-  { name: "a vault name starting with a digit", mutate: (c) => (c.aroHcp.keyVault.name = "1hcp-kv"), path: "aroHcp.keyVault.name", value: "1hcp-kv", message: KV_RULE },
+  {
+    name: "a vault name starting with a digit",
+    mutate: (c) => (c.aroHcp.keyVault.name = "1hcp-kv"),
+    path: "aroHcp.keyVault.name",
+    value: "1hcp-kv",
+    message: KV_RULE,
+  },
   { name: "a vault name with '--'", mutate: (c) => (c.aroHcp.keyVault.name = "hcp--kv"), path: "aroHcp.keyVault.name", value: "hcp--kv", message: KV_RULE },
-  { name: "a vault name ending with '-'", mutate: (c) => (c.aroHcp.keyVault.name = "hcp-kv-"), path: "aroHcp.keyVault.name", value: "hcp-kv-", message: KV_RULE },
-  { name: "a 25-character vault name", mutate: (c) => (c.aroHcp.keyVault.name = `k${"v".repeat(24)}`), path: "aroHcp.keyVault.name", value: `k${"v".repeat(24)}`, message: KV_RULE },
+  {
+    name: "a vault name ending with '-'",
+    mutate: (c) => (c.aroHcp.keyVault.name = "hcp-kv-"),
+    path: "aroHcp.keyVault.name",
+    value: "hcp-kv-",
+    message: KV_RULE,
+  },
+  {
+    name: "a 25-character vault name",
+    mutate: (c) => (c.aroHcp.keyVault.name = `k${"v".repeat(24)}`),
+    path: "aroHcp.keyVault.name",
+    value: `k${"v".repeat(24)}`,
+    message: KV_RULE,
+  },
   {
     name: "6 days of soft delete",
     mutate: (c) => (c.aroHcp.keyVault.softDeleteRetentionDays = 6),
@@ -257,7 +275,10 @@ describe("aroHcp config validation: bad input", () => {
       .issues.filter((i) => /control-plane secret name/.test(i.message))
       .map((i) => [i.path, i.value]);
     expect(clashes).toEqual(
-      ["cloud-provider", "nodepool-mgmt", "cpo", "image-registry", "ingress", "network", "disk", "file"].map((s) => ["clusters[1].identities.namePrefix", `myprefix-hc-${s}`]),
+      ["cloud-provider", "nodepool-mgmt", "cpo", "image-registry", "ingress", "network", "disk", "file"].map((s) => [
+        "clusters[1].identities.namePrefix",
+        `myprefix-hc-${s}`,
+      ]),
     );
   });
 });

@@ -49,7 +49,18 @@ describe("clusters[].retired in the config", () => {
   it("lists cluster-, infra- and identities- stacks, in destroy order, for a hosted cluster", () => {
     const loaded = validateConfig(
       minimalConfig({
-        clusters: [{ name: "hc1", retired: true, hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", publicZone: { resourceGroupName: "dns-rg" }, pullSecretFile: "pull-secret.json" } }],
+        clusters: [
+          {
+            name: "hc1",
+            retired: true,
+            hostedCluster: {
+              releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64",
+              baseDomain: "example.com",
+              publicZone: { resourceGroupName: "dns-rg" },
+              pullSecretFile: "pull-secret.json",
+            },
+          },
+        ],
         managementCluster: { operator: { bundleFile: "operator/hypershift-operator.yaml" } },
       }),
       EXAMPLES,
@@ -126,8 +137,12 @@ describe("the record of deployed clusters (remote backends)", () => {
     const issues = removedClusterIssues(load(dir, [{ name: "hc1" }], { backend: AZURERM }));
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ path: "clusters", value: "hc2" });
-    expect(issues[0].message).toContain(`was removed from the config, but its stacks may still hold state (cluster-hc2, infra-hc2, identities-hc2: listed in ${path.relative(process.cwd(), path.join(dir, "dev.clusters.lock"))}, azurerm backend)`);
-    expect(issues[0].message).toContain("Put it back with retired: true, synth, and destroy its stacks (npm run destroy -- cluster-hc2 infra-hc2 identities-hc2)");
+    expect(issues[0].message).toContain(
+      `was removed from the config, but its stacks may still hold state (cluster-hc2, infra-hc2, identities-hc2: listed in ${path.relative(process.cwd(), path.join(dir, "dev.clusters.lock"))}, azurerm backend)`,
+    );
+    expect(issues[0].message).toContain(
+      "Put it back with retired: true, synth, and destroy its stacks (npm run destroy -- cluster-hc2 infra-hc2 identities-hc2)",
+    );
     expect(issues[0].message).toContain("Once the destroy has completed, delete their lines (cluster-hc2, infra-hc2, identities-hc2) from");
   });
 
@@ -137,7 +152,9 @@ describe("the record of deployed clusters (remote backends)", () => {
     const [issue, ...rest] = removedClusterIssues(load(dir, [{ name: "hc1" }], { backend: AZURERM }));
     expect(rest).toEqual([]);
     expect(issue.path).toBe("clusters[0].hostedCluster");
-    expect(issue.message).toContain("was removed from the config, but cluster-hc1 and infra-hc1 may still hold state (cluster-hc1 retired, infra-hc1 retired: listed in");
+    expect(issue.message).toContain(
+      "was removed from the config, but cluster-hc1 and infra-hc1 may still hold state (cluster-hc1 retired, infra-hc1 retired: listed in",
+    );
     expect(issue.message).toContain("Put hostedCluster back, synth, and destroy them (npm run destroy -- cluster-hc1 infra-hc1)");
   });
 
@@ -148,7 +165,9 @@ describe("the record of deployed clusters (remote backends)", () => {
     fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "identities-hc1\nidentities-hc2 retired\n");
     expect(removedClusterIssues(loaded)).toEqual([]);
     fs.writeFileSync(path.join(dir, "dev.clusters.lock"), "identities-hc1 deployed\n");
-    expect(removedClusterIssues(loaded).map((i) => i.message)).toEqual([expect.stringContaining('line 1: "identities-hc1 deployed" must be a cluster\'s stack')]);
+    expect(removedClusterIssues(loaded).map((i) => i.message)).toEqual([
+      expect.stringContaining('line 1: "identities-hc1 deployed" must be a cluster\'s stack'),
+    ]);
   });
 });
 
@@ -171,7 +190,9 @@ describe("removed clusters with the local backend: the state files", () => {
     expect(issues[0]).toMatchObject({ path: "clusters", value: "hc2" });
     const files = [path.join(states, "identities-hc2.tfstate"), path.join(states, "infra-hc2.tfstate")].map((f) => path.relative(process.cwd(), f));
     expect(issues[0].message).toContain(`its stacks may still hold state (${files[1]}: 12 resources, ${files[0]}: 1 resource)`);
-    expect(issues[0].message).toContain("Put it back with retired: true, synth, and destroy its stacks (npm run destroy -- cluster-hc2 infra-hc2 identities-hc2)");
+    expect(issues[0].message).toContain(
+      "Put it back with retired: true, synth, and destroy its stacks (npm run destroy -- cluster-hc2 infra-hc2 identities-hc2)",
+    );
   });
 
   it("state files emptied by a destroy, another config's stray files and a missing folder are no error", () => {

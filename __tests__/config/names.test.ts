@@ -1,4 +1,14 @@
-import { clusterOfStack, clusterStackNames, controlPlanePrincipalsOf, defaultPrivateKeyFile, defaultStorageAccountName, DeploymentNames, deriveNames, managedIdentitiesOf, stableSuffix } from "../../config/names";
+import {
+  clusterOfStack,
+  clusterStackNames,
+  controlPlanePrincipalsOf,
+  defaultPrivateKeyFile,
+  defaultStorageAccountName,
+  DeploymentNames,
+  deriveNames,
+  managedIdentitiesOf,
+  stableSuffix,
+} from "../../config/names";
 import { configSchema } from "../../config/schema";
 import { minimalConfig } from "../helpers";
 
@@ -24,9 +34,7 @@ describe("names", () => {
     expect(n.sharedIssuer?.containerName).toBe(n.storageAccount.name);
     expect(n.sharedIssuer?.url).toBe(`https://${n.storageAccount.name}.blob.core.windows.net/${n.storageAccount.name}`);
     expect(n.clusters[0].issuer).toBe(n.sharedIssuer);
-    expect(names({ oidc: { containerName: "issuer", storageAccountName: "acct1" } }).sharedIssuer?.url).toBe(
-      "https://acct1.blob.core.windows.net/issuer",
-    );
+    expect(names({ oidc: { containerName: "issuer", storageAccountName: "acct1" } }).sharedIssuer?.url).toBe("https://acct1.blob.core.windows.net/issuer");
   });
 
   it("per-cluster issuer: container named after the cluster, own key files", () => {
@@ -57,16 +65,27 @@ describe("names", () => {
 
   it("optional identities appear only when enabled, after the seven base ones", () => {
     expect(managedIdentitiesOf(names({}).clusters[0].identities).map((i) => i.key)).toEqual([
-      "imageRegistry", "ingress", "file", "disk", "nodePoolManagement", "cloudProvider", "network",
+      "imageRegistry",
+      "ingress",
+      "file",
+      "disk",
+      "nodePoolManagement",
+      "cloudProvider",
+      "network",
     ]);
     const both = names({ clusters: [{ name: "hc", identities: { controlPlaneOperator: true, kms: true } }] }).clusters[0];
-    expect(managedIdentitiesOf(both.identities).slice(7).map((i) => i.name)).toEqual(["hc-control-plane-operator", "hc-kms"]);
+    expect(
+      managedIdentitiesOf(both.identities)
+        .slice(7)
+        .map((i) => i.name),
+    ).toEqual(["hc-control-plane-operator", "hc-kms"]);
   });
 
   it("state: one location per stack for every backend", () => {
     expect(names({}).stateLocation("shared")).toBe("/cfg/terraform-state/shared.tfstate");
-    expect(names({ backend: { type: "azurerm", resourceGroupName: "r", storageAccountName: "s12", containerName: "c12" } }).stateLocation("x"))
-      .toBe("hcp-azure/myprefix/x.tfstate");
+    expect(names({ backend: { type: "azurerm", resourceGroupName: "r", storageAccountName: "s12", containerName: "c12" } }).stateLocation("x")).toBe(
+      "hcp-azure/myprefix/x.tfstate",
+    );
     expect(names({ backend: { type: "cloud", organization: "o" } }).stateLocation("shared")).toBe("myprefix-shared");
   });
 });
@@ -76,15 +95,34 @@ describe("names (topology: aroHcp)", () => {
 
   it("control-plane display names carry the deployment prefix once (Entra names are tenant-wide); secret names are seed 003's <name>-<suffix>", () => {
     const [own, other] = aro([{ name: "myprefix-hc" }, { name: "prod" }]).clusters;
-    expect(controlPlanePrincipalsOf(own.identities).find((i) => i.key === "controlPlaneOperator")).toEqual({ key: "controlPlaneOperator", applicationName: "myprefix-hc-cpo", secretName: "myprefix-hc-cpo" });
-    expect(controlPlanePrincipalsOf(other.identities).find((i) => i.key === "nodePoolManagement")).toEqual({ key: "nodePoolManagement", applicationName: "myprefix-prod-nodepool-mgmt", secretName: "prod-nodepool-mgmt" });
+    expect(controlPlanePrincipalsOf(own.identities).find((i) => i.key === "controlPlaneOperator")).toEqual({
+      key: "controlPlaneOperator",
+      applicationName: "myprefix-hc-cpo",
+      secretName: "myprefix-hc-cpo",
+    });
+    expect(controlPlanePrincipalsOf(other.identities).find((i) => i.key === "nodePoolManagement")).toEqual({
+      key: "nodePoolManagement",
+      applicationName: "myprefix-prod-nodepool-mgmt",
+      secretName: "prod-nodepool-mgmt",
+    });
     expect(controlPlanePrincipalsOf(other.identities).map((i) => i.secretName)).toEqual([
-      "prod-cloud-provider", "prod-nodepool-mgmt", "prod-cpo", "prod-image-registry", "prod-ingress", "prod-network", "prod-disk", "prod-file",
+      "prod-cloud-provider",
+      "prod-nodepool-mgmt",
+      "prod-cpo",
+      "prod-image-registry",
+      "prod-ingress",
+      "prod-network",
+      "prod-disk",
+      "prod-file",
     ]);
   });
 
   it("the identities are the 3 data-plane ones (dp- names); self-managed clusters have no control-plane identities", () => {
-    expect(managedIdentitiesOf(aro([{ name: "prod" }]).clusters[0].identities).map((i) => i.name)).toEqual(["prod-dp-image-registry", "prod-dp-disk", "prod-dp-file"]);
+    expect(managedIdentitiesOf(aro([{ name: "prod" }]).clusters[0].identities).map((i) => i.name)).toEqual([
+      "prod-dp-image-registry",
+      "prod-dp-disk",
+      "prod-dp-file",
+    ]);
     const selfManaged = names({}).clusters[0];
     expect(selfManaged.identities.kind).toBe("selfManaged");
     expect(controlPlanePrincipalsOf(selfManaged.identities)).toEqual([]);
@@ -95,7 +133,9 @@ describe("names (topology: aroHcp)", () => {
     const keyVaultOf = (n: DeploymentNames) => (n.topology.kind === "aroHcp" ? n.topology.keyVault : undefined);
     const vault = keyVaultOf(names({ topology: "aroHcp", prefix: "abcdefghijklm-nop" }));
     expect(vault?.name).toMatch(/^abcdefghijklm-kv-[0-9a-f]{6}$/);
-    expect(vault?.id).toBe(`/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/abcdefghijklm-nop-hcp-persistent/providers/Microsoft.KeyVault/vaults/${vault?.name}`);
+    expect(vault?.id).toBe(
+      `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/abcdefghijklm-nop-hcp-persistent/providers/Microsoft.KeyVault/vaults/${vault?.name}`,
+    );
     expect(keyVaultOf(names({ topology: "aroHcp", prefix: "abcdefghijkl-x" }))?.name).toMatch(/^abcdefghijkl-kv-/);
     expect(names({}).topology).toEqual({ kind: "selfManaged" });
   });
@@ -103,7 +143,13 @@ describe("names (topology: aroHcp)", () => {
 
 describe("per-cluster stack names", () => {
   it("clusterOfStack inverts identities-, infra- and cluster-<name>, and knows no shared stack", () => {
-    expect(["identities-hc1", "infra-hc1", "cluster-hc1", "cluster-infra-x", "infra-cluster-y"].map(clusterOfStack)).toEqual(["hc1", "hc1", "hc1", "infra-x", "cluster-y"]);
+    expect(["identities-hc1", "infra-hc1", "cluster-hc1", "cluster-infra-x", "infra-cluster-y"].map(clusterOfStack)).toEqual([
+      "hc1",
+      "hc1",
+      "hc1",
+      "infra-x",
+      "cluster-y",
+    ]);
     expect(["shared", "management", "aks", "infra-", "clusters-hc1"].map(clusterOfStack)).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 

@@ -219,7 +219,11 @@ describe("parseOperatorBundle on the example bundles", () => {
 
   it("orders the examples by tier: 4 priority classes, namespace and CRDs before RBAC, workloads after", () => {
     const tiers = withDns.objects.map((o) => o.tier);
-    expect(tiers).toEqual([...tiers].sort((a, b) => ["definitions", "configuration", "workloads", "admission"].indexOf(a) - ["definitions", "configuration", "workloads", "admission"].indexOf(b)));
+    expect(tiers).toEqual(
+      [...tiers].sort(
+        (a, b) => ["definitions", "configuration", "workloads", "admission"].indexOf(a) - ["definitions", "configuration", "workloads", "admission"].indexOf(b),
+      ),
+    );
     expect(withDns.objects.filter((o) => o.tier === "definitions").map((o) => o.manifest.kind)).toEqual([
       "CustomResourceDefinition",
       "CustomResourceDefinition",
@@ -229,7 +233,10 @@ describe("parseOperatorBundle on the example bundles", () => {
       "PriorityClass",
       "Namespace",
     ]);
-    expect(withDns.objects.filter((o) => o.tier === "workloads").map((o) => o.label)).toEqual(["Deployment hypershift/external-dns", "Deployment hypershift/operator"]);
+    expect(withDns.objects.filter((o) => o.tier === "workloads").map((o) => o.label)).toEqual([
+      "Deployment hypershift/external-dns",
+      "Deployment hypershift/operator",
+    ]);
   });
 });
 
@@ -258,16 +265,18 @@ describe("parseOperatorBundle rejects what cannot be applied", () => {
 
   it("a document that is not a mapping", () => {
     const problems = problemsOf(parseOperatorBundle(minimalBundle("just a string\n", "- a\n- b\n")));
-    expect(problems).toEqual([
-      "document 3 (line 16) is not a Kubernetes object (got string)",
-      "document 4 (line 18) is not a Kubernetes object (got a list)",
-    ]);
+    expect(problems).toEqual(["document 3 (line 16) is not a Kubernetes object (got string)", "document 4 (line 18) is not a Kubernetes object (got a list)"]);
   });
 
   it("an object without apiVersion, kind or metadata.name names what is missing", () => {
     const problems = problemsOf(
       parseOperatorBundle(
-        minimalBundle("kind: ConfigMap\nmetadata:\n  name: a\n", "apiVersion: v1\nmetadata:\n  name: b\n", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  namespace: x\n", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: \"\"\n"),
+        minimalBundle(
+          "kind: ConfigMap\nmetadata:\n  name: a\n",
+          "apiVersion: v1\nmetadata:\n  name: b\n",
+          "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  namespace: x\n",
+          'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ""\n',
+        ),
       ),
     );
     expect(problems).toEqual([
@@ -314,13 +323,17 @@ describe("parseOperatorBundle rejects what cannot be applied", () => {
   });
 
   it("a custom resource whose CRD is in the same bundle", () => {
-    const problems = problemsOf(parseOperatorBundle(minimalBundle("apiVersion: hypershift.openshift.io/v1beta1\nkind: HostedCluster\nmetadata:\n  name: hc1\n  namespace: clusters\n")));
+    const problems = problemsOf(
+      parseOperatorBundle(minimalBundle("apiVersion: hypershift.openshift.io/v1beta1\nkind: HostedCluster\nmetadata:\n  name: hc1\n  namespace: clusters\n")),
+    );
     expect(problems).toEqual([expect.stringMatching(/^HostedCluster clusters\/hc1 \(line 16\) is a custom resource whose CRD is in the same bundle; .*#1391/)]);
   });
 
   it("an incomplete bundle: names the missing operator Deployment and/or HostedCluster CRD", () => {
     const [crd, operator] = minimalBundle().split("---\n");
-    expect(problemsOf(parseOperatorBundle(crd))).toEqual([expect.stringMatching(/not a complete HyperShift operator bundle \(missing the Deployment 'operator'\); .*--outputs all/)]);
+    expect(problemsOf(parseOperatorBundle(crd))).toEqual([
+      expect.stringMatching(/not a complete HyperShift operator bundle \(missing the Deployment 'operator'\); .*--outputs all/),
+    ]);
     expect(problemsOf(parseOperatorBundle(operator))).toEqual([expect.stringMatching(/\(missing the HostedCluster CRD\)/)]);
     expect(problemsOf(parseOperatorBundle("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: hypershift\n"))).toEqual([
       expect.stringMatching(/\(missing the Deployment 'operator' and the HostedCluster CRD\)/),
@@ -373,7 +386,7 @@ describe("parseOperatorBundle on other shapes", () => {
     ]);
   });
 
-  it("exampleOnly needs the annotation with the exact value \"true\" on some object", () => {
+  it('exampleOnly needs the annotation with the exact value "true" on some object', () => {
     const annotated = (value: string) =>
       minimalBundle(`apiVersion: v1\nkind: Namespace\nmetadata:\n  name: hypershift\n  annotations:\n    ${EXAMPLE_ONLY_ANNOTATION}: ${value}\n`);
     expect(bundleOf(parseOperatorBundle(annotated('"true"'))).exampleOnly).toBe(true);

@@ -12,7 +12,17 @@ describe("protectionOf", () => {
     const protection = protectionOf(loadInline(example("aro-hcp.yaml")).config);
     expect(Object.entries(protection).filter(([, on]) => !on)).toEqual([]);
     expect(Object.keys(protection).sort()).toEqual(
-      ["aksCluster", "controlPlaneIdentities", "dnsZone", "externalDnsPrincipal", "keyVault", "oidcIssuer", "operator", "persistentResourceGroup", "workloadIdentities"].sort(),
+      [
+        "aksCluster",
+        "controlPlaneIdentities",
+        "dnsZone",
+        "externalDnsPrincipal",
+        "keyVault",
+        "oidcIssuer",
+        "operator",
+        "persistentResourceGroup",
+        "workloadIdentities",
+      ].sort(),
     );
   });
 
@@ -31,10 +41,16 @@ describe("protectionOf", () => {
       aroHcp: { ...base.aroHcp, keyVault: { ...base.aroHcp.keyVault, preventDestroy: true } },
       managementCluster: { ...base.managementCluster, operator: { ...base.managementCluster.operator, preventDestroy: true } },
     }).config;
-    const on = Object.entries(protectionOf(keepFour)).filter(([, value]) => value).map(([key]) => key);
+    const on = Object.entries(protectionOf(keepFour))
+      .filter(([, value]) => value)
+      .map(([key]) => key);
     expect(on.sort()).toEqual(["dnsZone", "keyVault", "operator", "persistentResourceGroup"]);
     const openZone = loadInline({ ...base, dns: { ...base.dns, preventDestroy: false } }).config;
-    expect(Object.entries(protectionOf(openZone)).filter(([, value]) => !value).map(([key]) => key)).toEqual(["dnsZone"]);
+    expect(
+      Object.entries(protectionOf(openZone))
+        .filter(([, value]) => !value)
+        .map(([key]) => key),
+    ).toEqual(["dnsZone"]);
   });
 
   it("protectedLifecycle writes prevent_destroy only when on (default on)", () => {
@@ -78,7 +94,9 @@ describe("protection and destroy config keys", () => {
   it("deleteResourceGroupsWithContents defaults to false and must be a boolean", () => {
     const cluster = { name: "hc1", hostedCluster: hostedClusterSpec() };
     const management = { operator: { bundleFile: "operator/hypershift-operator.yaml" } };
-    expect(loadInline(minimalConfig({ clusters: [cluster], managementCluster: management })).config.clusters[0].hostedCluster?.deleteResourceGroupsWithContents).toBe(false);
+    expect(
+      loadInline(minimalConfig({ clusters: [cluster], managementCluster: management })).config.clusters[0].hostedCluster?.deleteResourceGroupsWithContents,
+    ).toBe(false);
     const bad = { name: "hc1", hostedCluster: { ...hostedClusterSpec(), deleteResourceGroupsWithContents: "yes" } };
     const { issues } = issuesOf(minimalConfig({ clusters: [bad], managementCluster: management }));
     expect(issues.map((i) => i.path)).toEqual(["clusters[0].hostedCluster.deleteResourceGroupsWithContents"]);

@@ -22,14 +22,20 @@ const CLOUD = { type: "cloud", organization: "acme" };
 describe("secrets.source", () => {
   it("defaults to variables with the cloud backend and to files otherwise; an explicit value wins", () => {
     expect(secretsSource(loadInline(withCluster()).config)).toBe("files");
-    expect(secretsSource(loadInline(withCluster({ backend: { type: "azurerm", resourceGroupName: "rg", storageAccountName: "st0001", containerName: "tfstate" } })).config)).toBe("files");
+    expect(
+      secretsSource(
+        loadInline(withCluster({ backend: { type: "azurerm", resourceGroupName: "rg", storageAccountName: "st0001", containerName: "tfstate" } })).config,
+      ),
+    ).toBe("files");
     expect(secretsSource(loadInline(withCluster({ backend: CLOUD })).config)).toBe("variables");
     expect(secretsSource(loadInline(withCluster({ backend: CLOUD, secrets: { source: "files" } })).config)).toBe("files");
     expect(secretsSource(loadInline(withCluster({ secrets: { source: "variables" } })).config)).toBe("variables");
   });
 
   it("rejects an unknown source, naming the field and the choices", () => {
-    expect(issues(withCluster({ secrets: { source: "vault" } }))).toEqual([{ path: "secrets.source", value: "vault", message: "must be one of files, variables" }]);
+    expect(issues(withCluster({ secrets: { source: "vault" } }))).toEqual([
+      { path: "secrets.source", value: "vault", message: "must be one of files, variables" },
+    ]);
   });
 
   it("refuses a kubeconfig file where no stack may read files, saying what to do instead", () => {
@@ -39,14 +45,20 @@ describe("secrets.source", () => {
     expect(cloud[0]).toMatchObject({ path: "managementCluster.kubeconfig.path", value: "~/.kube/config" });
     expect(cloud[0].message).toMatch(/with backend.type: cloud \(secrets.source defaults to variables\) no stack reads files/);
     expect(cloud[0].message).toMatch(/KUBE_\*.*credentialsFromVariables: true.*local execution mode set secrets.source: files/);
-    expect(issues(withCluster({ secrets: { source: "variables" } }, kubeconfig))[0].message).toMatch(/^is a file, and with secrets.source: variables no stack reads files/);
+    expect(issues(withCluster({ secrets: { source: "variables" } }, kubeconfig))[0].message).toMatch(
+      /^is a file, and with secrets.source: variables no stack reads files/,
+    );
     // Local execution mode: the user says the files are there.
     expect(issues(withCluster({ backend: CLOUD, secrets: { source: "files", filesOnlyWhereTerraformRuns: true } }, kubeconfig))).toEqual([]);
   });
 
   it("credentialsFromVariables excludes kubeconfig and aks", () => {
     expect(issues(withCluster({}, { credentialsFromVariables: true, kubeconfig: { path: "k" } }))).toEqual([
-      { path: "managementCluster.credentialsFromVariables", value: true, message: "is not allowed with managementCluster.kubeconfig: the provider connects one way (drop one of them)" },
+      {
+        path: "managementCluster.credentialsFromVariables",
+        value: true,
+        message: "is not allowed with managementCluster.kubeconfig: the provider connects one way (drop one of them)",
+      },
     ]);
     expect(issues(withCluster({ backend: CLOUD }, { credentialsFromVariables: true }))).toEqual([]);
   });
@@ -90,7 +102,10 @@ describe("missing secret files (synth, files mode)", () => {
   it("checks a key shared by several clusters once", () => {
     const two = loadInline(
       minimalConfig({
-        clusters: ["a", "b"].map((name, i) => ({ name, hostedCluster: { ...hostedClusterSpec(), network: { vnetCidr: `10.${i}.0.0/16`, subnetCidr: `10.${i}.0.0/24` } } })),
+        clusters: ["a", "b"].map((name, i) => ({
+          name,
+          hostedCluster: { ...hostedClusterSpec(), network: { vnetCidr: `10.${i}.0.0/16`, subnetCidr: `10.${i}.0.0/24` } },
+        })),
         managementCluster: { operator: { bundleFile: "operator/hypershift-operator.yaml" } },
       }),
     );
@@ -123,7 +138,11 @@ describe("variables mode with one value per variable name (TF_VAR_*)", () => {
 
   it("warns when cluster stacks need different signing keys but TF_VAR_* gives them one", () => {
     expect(perCluster({ secrets: { source: "variables" } }).warnings).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^secrets: the cluster stacks cluster-cluster-a, cluster-cluster-b each declare service_account_signing_key with different sources/)]),
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^secrets: the cluster stacks cluster-cluster-a, cluster-cluster-b each declare service_account_signing_key with different sources/,
+        ),
+      ]),
     );
   });
 

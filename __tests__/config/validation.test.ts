@@ -125,7 +125,13 @@ const cases: BadCase[] = [
   { name: "prefix missing", mutate: (c) => delete c.prefix, path: "prefix", message: /is required/ },
 
   // IDs and location
-  { name: "subscriptionId not a UUID", mutate: (c) => (c.subscriptionId = "my-subscription"), path: "subscriptionId", value: "my-subscription", message: /UUID/ },
+  {
+    name: "subscriptionId not a UUID",
+    mutate: (c) => (c.subscriptionId = "my-subscription"),
+    path: "subscriptionId",
+    value: "my-subscription",
+    message: /UUID/,
+  },
   {
     name: "tenantId one digit short",
     mutate: (c) => (c.tenantId = "11111111-1111-1111-1111-11111111111"),
@@ -174,16 +180,39 @@ const cases: BadCase[] = [
   },
 
   // resourceGroup
-  { name: "resourceGroup.name ending with '.'", mutate: (c) => (c.resourceGroup.name = "os4-common."), path: "resourceGroup.name", value: "os4-common.", message: /must not end with '.'/ },
-  { name: "resourceGroup.name longer than 90", mutate: (c) => (c.resourceGroup.name = longName(91, "r")), path: "resourceGroup.name", value: longName(91, "r"), message: /1-90/ },
-  { name: "resourceGroup.name with an invalid character", mutate: (c) => (c.resourceGroup.name = "os4/common"), path: "resourceGroup.name", value: "os4/common" },
+  {
+    name: "resourceGroup.name ending with '.'",
+    mutate: (c) => (c.resourceGroup.name = "os4-common."),
+    path: "resourceGroup.name",
+    value: "os4-common.",
+    message: /must not end with '.'/,
+  },
+  {
+    name: "resourceGroup.name longer than 90",
+    mutate: (c) => (c.resourceGroup.name = longName(91, "r")),
+    path: "resourceGroup.name",
+    value: longName(91, "r"),
+    message: /1-90/,
+  },
+  {
+    name: "resourceGroup.name with an invalid character",
+    mutate: (c) => (c.resourceGroup.name = "os4/common"),
+    path: "resourceGroup.name",
+    value: "os4/common",
+  },
   {
     name: "resourceGroup.create false without a name",
     mutate: (c) => delete c.resourceGroup.name,
     path: "resourceGroup.name",
     message: /required with resourceGroup.create: false/,
   },
-  { name: "resourceGroup.create as a string", mutate: (c) => (c.resourceGroup.create = "false"), path: "resourceGroup.create", value: "false", message: /must be a boolean, got string/ },
+  {
+    name: "resourceGroup.create as a string",
+    mutate: (c) => (c.resourceGroup.create = "false"),
+    path: "resourceGroup.create",
+    value: "false",
+    message: /must be a boolean, got string/,
+  },
 
   // unknown keys
   {
@@ -196,12 +225,29 @@ const cases: BadCase[] = [
     message: /unknown key/,
   },
   { name: "unknown key in oidc", mutate: (c) => (c.oidc.isuer = "shared"), path: "oidc.isuer", message: /unknown key/ },
-  { name: "unknown key in clusters[].identities", mutate: (c) => (c.clusters[0].identities = { kmss: true }), path: "clusters[0].identities.kmss", message: /unknown key/ },
+  {
+    name: "unknown key in clusters[].identities",
+    mutate: (c) => (c.clusters[0].identities = { kmss: true }),
+    path: "clusters[0].identities.kmss",
+    message: /unknown key/,
+  },
 
   // clusters
   { name: "clusters empty", mutate: (c) => (c.clusters = []), path: "clusters", value: [], message: /at least one/ },
-  { name: "cluster name with uppercase and '_'", mutate: (c) => (c.clusters[0].name = "My_Cluster"), path: "clusters[0].name", value: "My_Cluster", message: /1-40 lowercase/ },
-  { name: "cluster name longer than 40", mutate: (c) => (c.clusters[0].name = longName(41, "c")), path: "clusters[0].name", value: longName(41, "c"), message: /1-40/ },
+  {
+    name: "cluster name with uppercase and '_'",
+    mutate: (c) => (c.clusters[0].name = "My_Cluster"),
+    path: "clusters[0].name",
+    value: "My_Cluster",
+    message: /1-40 lowercase/,
+  },
+  {
+    name: "cluster name longer than 40",
+    mutate: (c) => (c.clusters[0].name = longName(41, "c")),
+    path: "clusters[0].name",
+    value: longName(41, "c"),
+    message: /1-40/,
+  },
   { name: "cluster name starting with '-'", mutate: (c) => (c.clusters[0].name = "-hc"), path: "clusters[0].name", value: "-hc" },
   { name: "cluster without a name", mutate: (c) => (c.clusters[0] = {}), path: "clusters[0].name", message: /is required/ },
   {
@@ -213,8 +259,19 @@ const cases: BadCase[] = [
   },
 
   // identities
-  { name: "identities.namePrefix starting with '-'", mutate: (c) => (c.clusters[0].identities = { namePrefix: "-hc" }), path: "clusters[0].identities.namePrefix", value: "-hc" },
-  { name: "identities.namePrefix with '.'", mutate: (c) => (c.clusters[0].identities = { namePrefix: "my.hc" }), path: "clusters[0].identities.namePrefix", value: "my.hc", message: /managed identity/ },
+  {
+    name: "identities.namePrefix starting with '-'",
+    mutate: (c) => (c.clusters[0].identities = { namePrefix: "-hc" }),
+    path: "clusters[0].identities.namePrefix",
+    value: "-hc",
+  },
+  {
+    name: "identities.namePrefix with '.'",
+    mutate: (c) => (c.clusters[0].identities = { namePrefix: "my.hc" }),
+    path: "clusters[0].identities.namePrefix",
+    value: "my.hc",
+    message: /managed identity/,
+  },
   {
     name: "identities.namePrefix so long that a federated credential name exceeds 120",
     mutate: (c) => (c.clusters[0].identities = { namePrefix: prefix110 }),
@@ -240,15 +297,56 @@ const cases: BadCase[] = [
     value: "MYPREFIX-HC-image-registry",
     message: /another cluster also uses/,
   },
-  { name: "identities.kms as a string", mutate: (c) => (c.clusters[0].identities = { kms: "yes" }), path: "clusters[0].identities.kms", value: "yes", message: /must be a boolean, got string/ },
+  {
+    name: "identities.kms as a string",
+    mutate: (c) => (c.clusters[0].identities = { kms: "yes" }),
+    path: "clusters[0].identities.kms",
+    value: "yes",
+    message: /must be a boolean, got string/,
+  },
 
   // oidc
-  { name: "oidc.issuer not in the enum", mutate: (c) => (c.oidc.issuer = "dedicated"), path: "oidc.issuer", value: "dedicated", message: /one of shared, perCluster/ },
-  { name: "oidc.storageAccountName with uppercase", mutate: (c) => (c.oidc.storageAccountName = "MyOidcAccount"), path: "oidc.storageAccountName", value: "MyOidcAccount", message: /a-z0-9/ },
-  { name: "oidc.storageAccountName too short", mutate: (c) => (c.oidc.storageAccountName = "ab"), path: "oidc.storageAccountName", value: "ab", message: /3,24/ },
-  { name: "oidc.storageAccountName longer than 24", mutate: (c) => (c.oidc.storageAccountName = longName(25, "s")), path: "oidc.storageAccountName", value: longName(25, "s") },
-  { name: "oidc.containerName with '--'", mutate: (c) => (c.oidc.containerName = "my--issuer"), path: "oidc.containerName", value: "my--issuer", message: /single '-'/ },
-  { name: "oidc.containerName with uppercase", mutate: (c) => (c.oidc.containerName = "MyIssuer"), path: "oidc.containerName", value: "MyIssuer", message: /blob container/ },
+  {
+    name: "oidc.issuer not in the enum",
+    mutate: (c) => (c.oidc.issuer = "dedicated"),
+    path: "oidc.issuer",
+    value: "dedicated",
+    message: /one of shared, perCluster/,
+  },
+  {
+    name: "oidc.storageAccountName with uppercase",
+    mutate: (c) => (c.oidc.storageAccountName = "MyOidcAccount"),
+    path: "oidc.storageAccountName",
+    value: "MyOidcAccount",
+    message: /a-z0-9/,
+  },
+  {
+    name: "oidc.storageAccountName too short",
+    mutate: (c) => (c.oidc.storageAccountName = "ab"),
+    path: "oidc.storageAccountName",
+    value: "ab",
+    message: /3,24/,
+  },
+  {
+    name: "oidc.storageAccountName longer than 24",
+    mutate: (c) => (c.oidc.storageAccountName = longName(25, "s")),
+    path: "oidc.storageAccountName",
+    value: longName(25, "s"),
+  },
+  {
+    name: "oidc.containerName with '--'",
+    mutate: (c) => (c.oidc.containerName = "my--issuer"),
+    path: "oidc.containerName",
+    value: "my--issuer",
+    message: /single '-'/,
+  },
+  {
+    name: "oidc.containerName with uppercase",
+    mutate: (c) => (c.oidc.containerName = "MyIssuer"),
+    path: "oidc.containerName",
+    value: "MyIssuer",
+    message: /blob container/,
+  },
   {
     name: "oidc.containerName with a perCluster issuer",
     mutate: (c) => {
@@ -337,7 +435,13 @@ const cases: BadCase[] = [
     value: shown(path.join(EXAMPLES, "keys/nope.public")),
     message: /file not found/,
   },
-  { name: "publicKeyFile empty", mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = ""), path: "serviceAccountSigningKey.publicKeyFile", value: "", message: /must be a path/ },
+  {
+    name: "publicKeyFile empty",
+    mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = ""),
+    path: "serviceAccountSigningKey.publicKeyFile",
+    value: "",
+    message: /must be a path/,
+  },
   {
     name: "publicKeyFile holding a PRIVATE key",
     mutate: (c) => (c.serviceAccountSigningKey.publicKeyFile = keys.privateKey),
@@ -409,9 +513,27 @@ const cases: BadCase[] = [
 
   // dns (Phase 1 step 5)
   { name: "dns without zoneName or parent", mutate: (c) => (c.dns = {}), path: "dns.zoneName", message: /required without dns.parent/ },
-  { name: "dns zone name with uppercase", mutate: (c) => (c.dns = { zoneName: "HCP.example.com" }), path: "dns.zoneName", value: "HCP.example.com", message: /lowercase/ },
-  { name: "dns zone name with a trailing dot", mutate: (c) => (c.dns = { zoneName: "hcp.example.com." }), path: "dns.zoneName", value: "hcp.example.com.", message: /without a trailing dot/ },
-  { name: "dns zone name with one label", mutate: (c) => (c.dns = { zoneName: "internal" }), path: "dns.zoneName", value: "internal", message: /2-34 dot-separated labels/ },
+  {
+    name: "dns zone name with uppercase",
+    mutate: (c) => (c.dns = { zoneName: "HCP.example.com" }),
+    path: "dns.zoneName",
+    value: "HCP.example.com",
+    message: /lowercase/,
+  },
+  {
+    name: "dns zone name with a trailing dot",
+    mutate: (c) => (c.dns = { zoneName: "hcp.example.com." }),
+    path: "dns.zoneName",
+    value: "hcp.example.com.",
+    message: /without a trailing dot/,
+  },
+  {
+    name: "dns zone name with one label",
+    mutate: (c) => (c.dns = { zoneName: "internal" }),
+    path: "dns.zoneName",
+    value: "internal",
+    message: /2-34 dot-separated labels/,
+  },
   { name: "dns zone name with 35 labels", mutate: (c) => (c.dns = { zoneName: Array(35).fill("a").join(".") }), path: "dns.zoneName", message: /2-34/ },
   { name: "dns zone label longer than 63", mutate: (c) => (c.dns = { zoneName: `${longName(64)}.example.com` }), path: "dns.zoneName", message: /1-63/ },
   {
@@ -439,8 +561,20 @@ const cases: BadCase[] = [
     path: "prefix",
     message: /gives the DNS zone name "myprefix\.a+.*at most 253 characters/,
   },
-  { name: "dns parent ttl 0", mutate: (c) => (c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", ttl: 0 } }), path: "dns.parent.ttl", value: 0, message: /at least 1 second/ },
-  { name: "dns parent ttl fractional", mutate: (c) => (c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", ttl: 1.5 } }), path: "dns.parent.ttl", value: 1.5, message: /whole number/ },
+  {
+    name: "dns parent ttl 0",
+    mutate: (c) => (c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", ttl: 0 } }),
+    path: "dns.parent.ttl",
+    value: 0,
+    message: /at least 1 second/,
+  },
+  {
+    name: "dns parent ttl fractional",
+    mutate: (c) => (c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", ttl: 1.5 } }),
+    path: "dns.parent.ttl",
+    value: 1.5,
+    message: /whole number/,
+  },
   {
     name: "dns parent ttl as a string",
     mutate: (c) => (c.dns = { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", ttl: "1h" } }),
@@ -465,7 +599,13 @@ const cases: BadCase[] = [
 
   // externalDns (Phase 1 step 6)
   { name: "externalDns without dns", mutate: (c) => (c.externalDns = {}), path: "externalDns", message: /needs dns/ },
-  { name: "externalDns roles unknown", mutate: (c) => withExternalDns(c, { roles: "owner" }), path: "externalDns.roles", value: "owner", message: /one of leastPrivilege, seed/ },
+  {
+    name: "externalDns roles unknown",
+    mutate: (c) => withExternalDns(c, { roles: "owner" }),
+    path: "externalDns.roles",
+    value: "owner",
+    message: /one of leastPrivilege, seed/,
+  },
   {
     name: "externalDns password with endDate and validFor",
     mutate: (c) => withExternalDns(c, { password: { endDate: "2099-01-01T00:00:00Z", validFor: "24h" } }),
@@ -479,8 +619,19 @@ const cases: BadCase[] = [
     value: "2099-01-01",
     message: /RFC 3339/,
   },
-  { name: "externalDns password validFor in years", mutate: (c) => withExternalDns(c, { password: { validFor: "1y" } }), path: "externalDns.password.validFor", value: "1y", message: /hours/ },
-  { name: "externalDns application name over 120", mutate: (c) => withExternalDns(c, { applicationName: longName(121) }), path: "externalDns.applicationName", message: /at most 120/ },
+  {
+    name: "externalDns password validFor in years",
+    mutate: (c) => withExternalDns(c, { password: { validFor: "1y" } }),
+    path: "externalDns.password.validFor",
+    value: "1y",
+    message: /hours/,
+  },
+  {
+    name: "externalDns application name over 120",
+    mutate: (c) => withExternalDns(c, { applicationName: longName(121) }),
+    path: "externalDns.applicationName",
+    message: /at most 120/,
+  },
 
   // managementCluster (Phase 2)
   { name: "managementCluster without operator", mutate: (c) => (c.managementCluster = {}), path: "managementCluster.operator", message: /is required/ },
@@ -496,9 +647,26 @@ const cases: BadCase[] = [
     path: "managementCluster.operator.bundleFile",
     message: /not a Kubernetes object: missing apiVersion, kind, metadata.name/,
   },
-  { name: "omitKinds with a lowercase kind", mutate: (c) => (c.managementCluster.operator.omitKinds = ["servicemonitor"]), path: "managementCluster.operator.omitKinds[0]", value: "servicemonitor", message: /Kubernetes kind/ },
-  { name: "rolloutTimeout in words", mutate: (c) => (c.managementCluster.operator.rolloutTimeout = "ten minutes"), path: "managementCluster.operator.rolloutTimeout", value: "ten minutes", message: /duration/ },
-  { name: "kubeconfig without path", mutate: (c) => (c.managementCluster.kubeconfig = { context: "admin" }), path: "managementCluster.kubeconfig.path", message: /is required/ },
+  {
+    name: "omitKinds with a lowercase kind",
+    mutate: (c) => (c.managementCluster.operator.omitKinds = ["servicemonitor"]),
+    path: "managementCluster.operator.omitKinds[0]",
+    value: "servicemonitor",
+    message: /Kubernetes kind/,
+  },
+  {
+    name: "rolloutTimeout in words",
+    mutate: (c) => (c.managementCluster.operator.rolloutTimeout = "ten minutes"),
+    path: "managementCluster.operator.rolloutTimeout",
+    value: "ten minutes",
+    message: /duration/,
+  },
+  {
+    name: "kubeconfig without path",
+    mutate: (c) => (c.managementCluster.kubeconfig = { context: "admin" }),
+    path: "managementCluster.kubeconfig.path",
+    message: /is required/,
+  },
   {
     name: "bundle with external-dns but no externalDns configured",
     mutate: (c) => (c.managementCluster.operator.bundleFile = "operator/hypershift-operator-external-dns.yaml"),
@@ -527,15 +695,43 @@ const cases: BadCase[] = [
 
   // hostedCluster (Phase 3)
   { name: "hostedCluster without releaseImage", mutate: (c) => delete hc(c).releaseImage, path: `${HC}.releaseImage`, message: /is required/ },
-  { name: "releaseImage without tag or digest", mutate: (c) => (hc(c).releaseImage = "quay.io/openshift-release-dev/ocp-release"), path: `${HC}.releaseImage`, message: /tag or an @sha256 digest/ },
-  { name: "releaseImage with uppercase registry", mutate: (c) => (hc(c).releaseImage = "Quay.io/ocp-release:4.21.0"), path: `${HC}.releaseImage`, message: /image reference/ },
+  {
+    name: "releaseImage without tag or digest",
+    mutate: (c) => (hc(c).releaseImage = "quay.io/openshift-release-dev/ocp-release"),
+    path: `${HC}.releaseImage`,
+    message: /tag or an @sha256 digest/,
+  },
+  {
+    name: "releaseImage with uppercase registry",
+    mutate: (c) => (hc(c).releaseImage = "Quay.io/ocp-release:4.21.0"),
+    path: `${HC}.releaseImage`,
+    message: /image reference/,
+  },
   { name: "releaseImage with a short digest", mutate: (c) => (hc(c).releaseImage = "quay.io/ocp/release@sha256:abc"), path: `${HC}.releaseImage` },
   { name: "hostedCluster without pullSecretFile", mutate: (c) => delete hc(c).pullSecretFile, path: `${HC}.pullSecretFile`, message: /is required/ },
   { name: "hostedCluster without managementCluster", mutate: (c) => delete c.managementCluster, path: HC, message: /needs managementCluster/ },
   { name: "baseDomain zone that cannot be located", mutate: (c) => delete hc(c).publicZone, path: `${HC}.publicZone`, message: /Azure DNS zone example.com/ },
-  { name: "nodePool replicas negative", mutate: (c) => (hc(c).nodePools[0].replicas = -1), path: `${HC}.nodePools[0].replicas`, value: -1, message: /0 or more/ },
-  { name: "nodePool vmSize lowercase", mutate: (c) => (hc(c).nodePools[0].vmSize = "standard_d4s_v5"), path: `${HC}.nodePools[0].vmSize`, value: "standard_d4s_v5", message: /VM size/ },
-  { name: "nodePool imageGeneration gen2 (case-sensitive)", mutate: (c) => (hc(c).nodePools[0].imageGeneration = "gen2"), path: `${HC}.nodePools[0].imageGeneration`, value: "gen2", message: /one of Gen1, Gen2/ },
+  {
+    name: "nodePool replicas negative",
+    mutate: (c) => (hc(c).nodePools[0].replicas = -1),
+    path: `${HC}.nodePools[0].replicas`,
+    value: -1,
+    message: /0 or more/,
+  },
+  {
+    name: "nodePool vmSize lowercase",
+    mutate: (c) => (hc(c).nodePools[0].vmSize = "standard_d4s_v5"),
+    path: `${HC}.nodePools[0].vmSize`,
+    value: "standard_d4s_v5",
+    message: /VM size/,
+  },
+  {
+    name: "nodePool imageGeneration gen2 (case-sensitive)",
+    mutate: (c) => (hc(c).nodePools[0].imageGeneration = "gen2"),
+    path: `${HC}.nodePools[0].imageGeneration`,
+    value: "gen2",
+    message: /one of Gen1, Gen2/,
+  },
   {
     name: "nodePool marketplace with three of four fields",
     mutate: (c) => (hc(c).nodePools[0].marketplace = { publisher: "azureopenshift", offer: "aro4", sku: "aro_419" }),
@@ -550,9 +746,27 @@ const cases: BadCase[] = [
     path: `${HC}.nodePools[1].name`,
     message: /already exists in the same namespace/,
   },
-  { name: "vnetCidr not a CIDR", mutate: (c) => (hc(c).network = { vnetCidr: "10.0.0.0" }), path: `${HC}.network.vnetCidr`, value: "10.0.0.0", message: /IPv4 CIDR/ },
-  { name: "vnetCidr with host bits", mutate: (c) => (hc(c).network = { vnetCidr: "10.0.1.0/16" }), path: `${HC}.network.vnetCidr`, value: "10.0.1.0/16", message: /host bits set; the network is 10\.0\.0\.0\/16/ },
-  { name: "subnet outside the VNet", mutate: (c) => (hc(c).network = { subnetCidr: "10.1.0.0/24" }), path: `${HC}.network.subnetCidr`, value: "10.1.0.0/24", message: /inside network.vnetCidr 10.0.0.0\/16/ },
+  {
+    name: "vnetCidr not a CIDR",
+    mutate: (c) => (hc(c).network = { vnetCidr: "10.0.0.0" }),
+    path: `${HC}.network.vnetCidr`,
+    value: "10.0.0.0",
+    message: /IPv4 CIDR/,
+  },
+  {
+    name: "vnetCidr with host bits",
+    mutate: (c) => (hc(c).network = { vnetCidr: "10.0.1.0/16" }),
+    path: `${HC}.network.vnetCidr`,
+    value: "10.0.1.0/16",
+    message: /host bits set; the network is 10\.0\.0\.0\/16/,
+  },
+  {
+    name: "subnet outside the VNet",
+    mutate: (c) => (hc(c).network = { subnetCidr: "10.1.0.0/24" }),
+    path: `${HC}.network.subnetCidr`,
+    value: "10.1.0.0/24",
+    message: /inside network.vnetCidr 10.0.0.0\/16/,
+  },
   {
     name: "service network overlapping the VNet",
     mutate: (c) => (hc(c).network = { serviceNetwork: "10.0.128.0/17" }),
@@ -621,7 +835,12 @@ const cases: BadCase[] = [
     path: `${HC}.network.resourceGroups.nsg`,
     message: /is also the .* group; use network.singleResourceGroup/,
   },
-  { name: "externalDns publishing without externalDns", mutate: (c) => (hc(c).externalDns = true), path: `${HC}.externalDns`, message: /needs the top-level externalDns/ },
+  {
+    name: "externalDns publishing without externalDns",
+    mutate: (c) => (hc(c).externalDns = true),
+    path: `${HC}.externalDns`,
+    message: /needs the top-level externalDns/,
+  },
   {
     name: "baseDomain inside the ExternalDNS zone (two routers)",
     mutate: (c) => {
@@ -632,8 +851,18 @@ const cases: BadCase[] = [
     path: `${HC}.baseDomain`,
     message: /lies in the ExternalDNS zone myprefix.example.com/,
   },
-  { name: "service network in OVN's join range", mutate: (c) => (hc(c).network = { serviceNetwork: "100.64.0.0/16" }), path: `${HC}.network.serviceNetwork`, message: /overlaps 100.64.0.0\/16, which OVN-Kubernetes reserves/ },
-  { name: "pod network smaller than a /22", mutate: (c) => (hc(c).network = { clusterNetwork: "10.200.0.0/23" }), path: `${HC}.network.clusterNetwork`, message: /\/22 or larger/ },
+  {
+    name: "service network in OVN's join range",
+    mutate: (c) => (hc(c).network = { serviceNetwork: "100.64.0.0/16" }),
+    path: `${HC}.network.serviceNetwork`,
+    message: /overlaps 100.64.0.0\/16, which OVN-Kubernetes reserves/,
+  },
+  {
+    name: "pod network smaller than a /22",
+    mutate: (c) => (hc(c).network = { clusterNetwork: "10.200.0.0/23" }),
+    path: `${HC}.network.clusterNetwork`,
+    message: /\/22 or larger/,
+  },
   {
     name: "existing VNet in the persistent resource group",
     mutate: (c) =>
@@ -654,11 +883,21 @@ const cases: BadCase[] = [
   },
   {
     name: "NSG group name with an existing NSG",
-    mutate: (c) => (hc(c).network = { resourceGroups: { nsg: "nsg-rg" }, existing: { nsgId: `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/networkSecurityGroups/n` } }),
+    mutate: (c) =>
+      (hc(c).network = {
+        resourceGroups: { nsg: "nsg-rg" },
+        existing: { nsgId: `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/networkSecurityGroups/n` },
+      }),
     path: `${HC}.network.resourceGroups.nsg`,
     message: /not used with network.existing.nsgId/,
   },
-  { name: "hosted cluster in the operator namespace", mutate: (c) => (hc(c).namespace = "hypershift"), path: `${HC}.namespace`, value: "hypershift", message: /operator's namespace/ },
+  {
+    name: "hosted cluster in the operator namespace",
+    mutate: (c) => (hc(c).namespace = "hypershift"),
+    path: `${HC}.namespace`,
+    value: "hypershift",
+    message: /operator's namespace/,
+  },
   { name: "infraId with uppercase", mutate: (c) => (hc(c).infraId = "MyInfra"), path: `${HC}.infraId`, value: "MyInfra" },
   { name: "namespace with a dot", mutate: (c) => (hc(c).namespace = "my.clusters"), path: `${HC}.namespace`, value: "my.clusters" },
   { name: "etcd size without unit", mutate: (c) => (hc(c).etcd = { storageSize: "8" }), path: `${HC}.etcd.storageSize`, value: "8", message: /8Gi/ },
@@ -718,9 +957,7 @@ describe("config validation: bad input", () => {
     const config = base();
     config.backend = { type: "s3", bucket: "state" };
     const result = expectInvalid(config);
-    expect(result.issues).toEqual([
-      expect.objectContaining({ path: "backend.type", value: "s3", message: "must be one of local, azurerm, cloud" }),
-    ]);
+    expect(result.issues).toEqual([expect.objectContaining({ path: "backend.type", value: "s3", message: "must be one of local, azurerm, cloud" })]);
   });
 
   it("never echoes a private key given as publicKeyFile", () => {
@@ -842,7 +1079,9 @@ describe("config validation: YAML files", () => {
 
   it("reports an unreadable file instead of throwing", () => {
     const result = loadConfigFile(path.join(tmp, "nope.yaml"));
-    expect(result).toEqual(expect.objectContaining({ ok: false, issues: [expect.objectContaining({ path: "(file)", message: expect.stringMatching(/ENOENT/) })] }));
+    expect(result).toEqual(
+      expect.objectContaining({ ok: false, issues: [expect.objectContaining({ path: "(file)", message: expect.stringMatching(/ENOENT/) })] }),
+    );
   });
 
   it("resolves key and bundle files relative to the config file's folder", () => {
@@ -852,7 +1091,11 @@ describe("config validation: YAML files", () => {
     if (result.ok) return;
     expect(result.issues).toEqual([
       expect.objectContaining({ path: "serviceAccountSigningKey.publicKeyFile", value: shown(path.join(tmp, "keys/example-signer.public")) }),
-      expect.objectContaining({ path: "managementCluster.operator.bundleFile", value: shown(path.join(tmp, "operator/hypershift-operator.yaml")), message: expect.stringMatching(/^cannot read the operator bundle: ENOENT/) }),
+      expect.objectContaining({
+        path: "managementCluster.operator.bundleFile",
+        value: shown(path.join(tmp, "operator/hypershift-operator.yaml")),
+        message: expect.stringMatching(/^cannot read the operator bundle: ENOENT/),
+      }),
     ]);
   });
 });
@@ -976,9 +1219,14 @@ describe("config validation: valid input", () => {
 
 describe("environment warnings", () => {
   it("warns when KUBE_* variables would override the configured kubeconfig for some resources only", () => {
-    const result = validateConfig({ ...base(), secrets: { source: "files" }, managementCluster: { ...base().managementCluster, kubeconfig: { path: "~/.kube/config" } } }, EXAMPLES);
+    const result = validateConfig(
+      { ...base(), secrets: { source: "files" }, managementCluster: { ...base().managementCluster, kubeconfig: { path: "~/.kube/config" } } },
+      EXAMPLES,
+    );
     if (!result.ok) throw new Error(formatIssues(result));
-    expect(environmentWarnings(result.config, { KUBE_CONFIG_PATH: "/x", KUBE_CTX: "y" })).toEqual([expect.stringMatching(/^management: KUBE_CONFIG_PATH, KUBE_CTX are set and managementCluster.kubeconfig too/)]);
+    expect(environmentWarnings(result.config, { KUBE_CONFIG_PATH: "/x", KUBE_CTX: "y" })).toEqual([
+      expect.stringMatching(/^management: KUBE_CONFIG_PATH, KUBE_CTX are set and managementCluster.kubeconfig too/),
+    ]);
     expect(environmentWarnings(result.config, { KUBECONFIG: "/x" })).toEqual([]);
   });
 
@@ -1000,8 +1248,12 @@ describe("bundle warnings", () => {
     const warnings = warningsOf(withExternalDns(base()));
     expect(warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^management: nothing creates the Secrets hypershift\/pull-secret \(image pull by Deployment hypershift\/external-dns\).*set managementCluster.pullSecretFile/),
-        expect.stringMatching(/^management: on OpenShift the service CA creates hypershift\/manager-serving-cert \(mounted by Deployment hypershift\/operator\)/),
+        expect.stringMatching(
+          /^management: nothing creates the Secrets hypershift\/pull-secret \(image pull by Deployment hypershift\/external-dns\).*set managementCluster.pullSecretFile/,
+        ),
+        expect.stringMatching(
+          /^management: on OpenShift the service CA creates hypershift\/manager-serving-cert \(mounted by Deployment hypershift\/operator\)/,
+        ),
       ]),
     );
     // external-dns-credentials is created by the stack: never reported.
@@ -1016,7 +1268,9 @@ describe("bundle warnings", () => {
     const bundle = path.join(dir, "bundle.yaml");
     fs.writeFileSync(
       bundle,
-      fs.readFileSync(path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml"), "utf8").replace("--txt-owner-id=myprefix", "--txt-owner-id=0b7c9a52-35c1-4f54-9a3c-3f5b1a1f0c11"),
+      fs
+        .readFileSync(path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml"), "utf8")
+        .replace("--txt-owner-id=myprefix", "--txt-owner-id=0b7c9a52-35c1-4f54-9a3c-3f5b1a1f0c11"),
     );
     const config = withExternalDns(base());
     config.managementCluster.operator.bundleFile = bundle;
@@ -1038,7 +1292,9 @@ describe("hosted cluster warnings", () => {
     const result = validateConfig(config, EXAMPLES);
     if (!result.ok) throw new Error(formatIssues(result));
     expect(result.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^infra-myprefix-hc: with an existing VNet and no network.existing.nsgId/)]));
-    expect(validateConfig(base(), EXAMPLES)).toEqual(expect.objectContaining({ warnings: expect.not.arrayContaining([expect.stringMatching(/existing VNet/)]) }));
+    expect(validateConfig(base(), EXAMPLES)).toEqual(
+      expect.objectContaining({ warnings: expect.not.arrayContaining([expect.stringMatching(/existing VNet/)]) }),
+    );
   });
 
   it("warns that the default encryptionAtHost needs a subscription feature, until the NodePool says", () => {

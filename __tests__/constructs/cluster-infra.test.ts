@@ -103,9 +103,12 @@ describe("ClusterNetwork", () => {
     vnet: { name: "byo-vnet", id: `${rg("byo-rg")}/providers/Microsoft.Network/virtualNetworks/byo-vnet`, create: false, resourceGroupName: "byo-rg" },
     subnet: { name: "byo-subnet", id: `${rg("byo-rg")}/providers/Microsoft.Network/virtualNetworks/byo-vnet/subnets/byo-subnet`, create: false },
   };
-  const existingNsg = { nsg: { name: "byo-nsg", id: `${rg("byo-rg")}/providers/Microsoft.Network/networkSecurityGroups/byo-nsg`, create: false, resourceGroupName: "byo-rg" } };
+  const existingNsg = {
+    nsg: { name: "byo-nsg", id: `${rg("byo-rg")}/providers/Microsoft.Network/networkSecurityGroups/byo-nsg`, create: false, resourceGroupName: "byo-rg" },
+  };
   let exposed: ClusterNetwork;
-  const build = (overrides: Partial<ClusterNetworkProps> = {}) => synth((scope) => (exposed = new ClusterNetwork(scope, "Network", { ...created, ...overrides })));
+  const build = (overrides: Partial<ClusterNetworkProps> = {}) =>
+    synth((scope) => (exposed = new ClusterNetwork(scope, "Network", { ...created, ...overrides })));
 
   it("creates the NSG without any rule, with location and tags", () => {
     const nsg = only(build().resource.azurerm_network_security_group);
@@ -185,7 +188,11 @@ describe("PrivateDnsZone", () => {
   const build = (overrides: Partial<PrivateDnsZoneProps> = {}) => synth((scope) => new PrivateDnsZone(scope, "PrivateDnsZone", { ...props, ...overrides }));
 
   it("creates the zone <name>.<baseDomain> in the managed group", () => {
-    expect(only(build().resource.azurerm_private_dns_zone)).toMatchObject({ name: "hc1.example.com", resource_group_name: "hc1-managed-rg", tags: { env: "dev" } });
+    expect(only(build().resource.azurerm_private_dns_zone)).toMatchObject({
+      name: "hc1.example.com",
+      resource_group_name: "hc1-managed-rg",
+      tags: { env: "dev" },
+    });
   });
 
   it("links the zone to the VNet for resolution only (registration_enabled false)", () => {
@@ -271,7 +278,13 @@ describe("EgressLoadBalancer", () => {
     });
     expect(only(parsed.resource.azurerm_lb_outbound_rule).enable_tcp_reset).toBeUndefined();
     expect(parsed.resource.azurerm_lb_rule).toBeUndefined();
-    expect(Object.keys(parsed.resource).sort()).toEqual(["azurerm_lb", "azurerm_lb_backend_address_pool", "azurerm_lb_outbound_rule", "azurerm_lb_probe", "azurerm_public_ip"]);
+    expect(Object.keys(parsed.resource).sort()).toEqual([
+      "azurerm_lb",
+      "azurerm_lb_backend_address_pool",
+      "azurerm_lb_outbound_rule",
+      "azurerm_lb_probe",
+      "azurerm_public_ip",
+    ]);
   });
 
   it("takes other SNAT ports and idle timeout", () => {
@@ -338,7 +351,11 @@ describe("WorkloadIdentityRoles", () => {
       principal_id: `\${data.azurerm_user_assigned_identity.${lookupKey}.principal_id}`,
       principal_type: "ServicePrincipal",
     });
-    expect(resources(json, "azurerm_role_assignment").map((r) => r.name).sort()).toEqual(assignments.map((a) => a.name).sort());
+    expect(
+      resources(json, "azurerm_role_assignment")
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(assignments.map((a) => a.name).sort());
   });
 
   it("takes the role definition from the scope's subscription", () => {
@@ -365,7 +382,12 @@ describe("WorkloadIdentityRoles", () => {
 
   it("gives a principal with a known object ID its roles without any lookup", () => {
     const objectId = "22222222-2222-2222-2222-222222222222";
-    const json = build({ identities: [{ key: "nodePoolManagement", name: "hc1-nodepool-mgmt" }, { key: "ingress", principalId: objectId }] });
+    const json = build({
+      identities: [
+        { key: "nodePoolManagement", name: "hc1-nodepool-mgmt" },
+        { key: "ingress", principalId: objectId },
+      ],
+    });
     expect(Object.values(json.data.azurerm_user_assigned_identity).map((d: any) => d.name)).toEqual(["hc1-nodepool-mgmt"]);
     expect(json.data.azuread_service_principal).toBeUndefined();
     const ingress = resources(json, "azurerm_role_assignment").filter((r) => r.name === uuidv5("c") || r.name === uuidv5("d"));
@@ -373,9 +395,14 @@ describe("WorkloadIdentityRoles", () => {
   });
 
   it("rejects a known principal ID that is not a GUID", () => {
-    expect(() => build({ identities: [{ key: "nodePoolManagement", name: "hc1-nodepool-mgmt" }, { key: "ingress", principalId: "hc1-ingress" }] })).toThrow(
-      'identities.ingress.principalId "hc1-ingress" must be an object ID (GUID) or a reference',
-    );
+    expect(() =>
+      build({
+        identities: [
+          { key: "nodePoolManagement", name: "hc1-nodepool-mgmt" },
+          { key: "ingress", principalId: "hc1-ingress" },
+        ],
+      }),
+    ).toThrow('identities.ingress.principalId "hc1-ingress" must be an object ID (GUID) or a reference');
   });
 
   it("rejects a repeated name, an unknown identity and a scope that is not a resource group", () => {

@@ -12,7 +12,16 @@ const VAULT_ID = `/subscriptions/${SUB}/resourceGroups/os4-common/providers/Micr
 
 const SUFFIXES: Record<ControlPlaneIdentityKey, string> = SEED_003_CONTROL_PLANE_SUFFIXES;
 /** Given out of HyperShift's order on purpose: the JSON must come out in seed order regardless. */
-const GIVEN_ORDER: ControlPlaneIdentityKey[] = ["file", "ingress", "controlPlaneOperator", "disk", "cloudProvider", "network", "imageRegistry", "nodePoolManagement"];
+const GIVEN_ORDER: ControlPlaneIdentityKey[] = [
+  "file",
+  "ingress",
+  "controlPlaneOperator",
+  "disk",
+  "cloudProvider",
+  "network",
+  "imageRegistry",
+  "nodePoolManagement",
+];
 const spec = (key: ControlPlaneIdentityKey) => ({ key, applicationName: `hc1-${SUFFIXES[key]}`, secretName: `hc1-${SUFFIXES[key]}` });
 
 /** Synthesizes the 8 identities of `hc1` (plus a role assignment the secrets wait for) and outputs the managed identities JSON. */
@@ -103,9 +112,19 @@ describe("ControlPlaneIdentities: Entra objects", () => {
     const deployer = `\${data.azuread_client_config.${Object.keys(stack.data.azuread_client_config)[0]}.object_id}`;
     expect(Object.keys(stack.data.azuread_client_config)).toHaveLength(1);
     const applications = resources(stack, "azuread_application");
-    expect(applications.map((a) => a.display_name).sort()).toEqual(Object.values(SUFFIXES).map((s) => `hc1-${s}`).sort());
+    expect(applications.map((a) => a.display_name).sort()).toEqual(
+      Object.values(SUFFIXES)
+        .map((s) => `hc1-${s}`)
+        .sort(),
+    );
     for (const application of applications) {
-      expect(application).toEqual({ display_name: application.display_name, owners: [deployer], prevent_duplicate_names: true, sign_in_audience: "AzureADMyOrg", lifecycle: { prevent_destroy: true } });
+      expect(application).toEqual({
+        display_name: application.display_name,
+        owners: [deployer],
+        prevent_duplicate_names: true,
+        sign_in_audience: "AzureADMyOrg",
+        lifecycle: { prevent_destroy: true },
+      });
     }
     const principals = resources(stack, "azuread_service_principal");
     expect(principals).toHaveLength(8);
@@ -125,7 +144,8 @@ describe("ControlPlaneIdentities: Entra objects", () => {
       expect(certificate.private_key_pem).toMatch(/^\$\{tls_private_key\.[\w-]+\.private_key_pem\}$/);
     }
     const other = synthIdentities({ validityHours: 48, renewBeforeHours: 12 });
-    for (const certificate of resources(other, "tls_self_signed_cert")) expect(certificate).toMatchObject({ validity_period_hours: 48, early_renewal_hours: 12 });
+    for (const certificate of resources(other, "tls_self_signed_cert"))
+      expect(certificate).toMatchObject({ validity_period_hours: 48, early_renewal_hours: 12 });
   });
 
   it("registers each certificate on its application as a PEM X.509 credential ending with the certificate, replaced create-before-destroy", () => {
@@ -154,7 +174,11 @@ describe("ControlPlaneIdentities: Key Vault secrets", () => {
   const secret = secrets.find((s) => s.name === "hc1-cloud-provider");
 
   it("writes one JSON secret per component, named secretName, in the given vault", () => {
-    expect(secrets.map((s) => s.name).sort()).toEqual(Object.values(SUFFIXES).map((s) => `hc1-${s}`).sort());
+    expect(secrets.map((s) => s.name).sort()).toEqual(
+      Object.values(SUFFIXES)
+        .map((s) => `hc1-${s}`)
+        .sort(),
+    );
     for (const s of secrets) expect(s).toMatchObject({ key_vault_id: VAULT_ID, content_type: "application/json", tags: { environment: "dev" } });
   });
 
@@ -187,7 +211,9 @@ describe("ControlPlaneIdentities: managedIdentitiesJson", () => {
     const index = Object.values(SUFFIXES).indexOf(displayName.replace(/^hc1-/, ""));
     return `aaaaaaaa-0000-0000-0000-00000000000${index + 1}`;
   };
-  const resolved = text.replace(/\$\{azuread_application\.([\w-]+)\.client_id\}/g, (_, id: string) => clientIdOf(stack.resource.azuread_application[id].display_name));
+  const resolved = text.replace(/\$\{azuread_application\.([\w-]+)\.client_id\}/g, (_, id: string) =>
+    clientIdOf(stack.resource.azuread_application[id].display_name),
+  );
 
   it("is HyperShift's --managed-identities-file: the vault first, then the components in seed order, each utf-8", () => {
     expect(resolved).toBe(`{
@@ -265,11 +291,19 @@ describe("ControlPlaneIdentity: misuse", () => {
   });
 
   it.each([
-    { name: "a secret name with '_'", props: { secretName: "hc1_disk" }, message: /ControlPlaneIdentity hc1-disk: secretName "hc1_disk" must be 1-127 letters, digits or '-'/ },
+    {
+      name: "a secret name with '_'",
+      props: { secretName: "hc1_disk" },
+      message: /ControlPlaneIdentity hc1-disk: secretName "hc1_disk" must be 1-127 letters, digits or '-'/,
+    },
     { name: "a 128-character secret name", props: { secretName: "x".repeat(128) }, message: new RegExp(`secretName "${"x".repeat(128)}" must be 1-127`) },
     { name: "validity 23h", props: { validityHours: 23, renewBeforeHours: 1 }, message: /validityHours 23 must be a whole number between 24 and 17520/ },
     { name: "validity 17521h", props: { validityHours: 17521 }, message: /validityHours 17521 must be a whole number between 24 and 17520/ },
-    { name: "renewal as long as validity", props: { validityHours: 720, renewBeforeHours: 720 }, message: /renewBeforeHours 720 must be a whole number from 1 to less than validityHours \(720\)/ },
+    {
+      name: "renewal as long as validity",
+      props: { validityHours: 720, renewBeforeHours: 720 },
+      message: /renewBeforeHours 720 must be a whole number from 1 to less than validityHours \(720\)/,
+    },
     { name: "renewal longer than validity", props: { renewBeforeHours: 9000 }, message: /renewBeforeHours 9000 must be .*validityHours \(8760\)/ },
     { name: "no owners", props: { owners: [] }, message: /owners must name at least one principal/ },
     { name: "a vault name as vault ID", props: { keyVaultId: "hc1-kv" }, message: /keyVaultId "hc1-kv" must be a Key Vault ARM ID/ },

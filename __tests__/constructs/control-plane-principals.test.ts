@@ -9,7 +9,9 @@ const principals: RecordedPrincipal[] = [
 
 function synth(props: Partial<ControlPlanePrincipalsProps> = {}): { json: any; construct: ControlPlanePrincipals } {
   let construct!: ControlPlanePrincipals;
-  const json = JSON.parse(Testing.synthScope((scope) => (construct = new ControlPlanePrincipals(scope, "Principals", { principals, tenantId: TENANT, ...props }))));
+  const json = JSON.parse(
+    Testing.synthScope((scope) => (construct = new ControlPlanePrincipals(scope, "Principals", { principals, tenantId: TENANT, ...props }))),
+  );
   return { json, construct };
 }
 
@@ -29,7 +31,9 @@ describe("ControlPlanePrincipals", () => {
     expect(disk.lifecycle.postcondition).toEqual([
       {
         condition: `\${((self.client_id == "bbbbbbbb-0000-0000-0000-000000000002") && (self.application_tenant_id == "${TENANT}"))}`,
-        error_message: expect.stringContaining("The disk control-plane service principal found by its recorded object ID is not the one the shared stack created"),
+        error_message: expect.stringContaining(
+          "The disk control-plane service principal found by its recorded object ID is not the one the shared stack created",
+        ),
       },
     ]);
   });
@@ -43,13 +47,16 @@ describe("ControlPlanePrincipals", () => {
         new TerraformOutput(scope, "ids", { value: { object: p.objectIds.get("disk"), client: p.clientIds.get("disk") } });
       }),
     ).output.ids.value;
-    expect(resolved).toEqual({ object: `\${data.azuread_service_principal.${diskId}.object_id}`, client: `\${data.azuread_service_principal.${diskId}.client_id}` });
+    expect(resolved).toEqual({
+      object: `\${data.azuread_service_principal.${diskId}.object_id}`,
+      client: `\${data.azuread_service_principal.${diskId}.client_id}`,
+    });
     expect([...construct.objectIds.keys()]).toEqual(["cloudProvider", "disk"]);
   });
 
   it("rejects a repeated key, a literal that is not a GUID and a bad tenant, all at once", () => {
-    expect(() =>
-      synth({ principals: [...principals, { key: "disk", objectId: "myprefix-hc-disk", clientId: "x" }], tenantId: "contoso" }),
-    ).toThrow(/tenantId "contoso" must be a GUID; principal disk appears twice; disk.objectId "myprefix-hc-disk" must be a GUID or a reference; disk.clientId "x" must be a GUID/);
+    expect(() => synth({ principals: [...principals, { key: "disk", objectId: "myprefix-hc-disk", clientId: "x" }], tenantId: "contoso" })).toThrow(
+      /tenantId "contoso" must be a GUID; principal disk appears twice; disk.objectId "myprefix-hc-disk" must be a GUID or a reference; disk.clientId "x" must be a GUID/,
+    );
   });
 });

@@ -5,12 +5,13 @@ import { HOSTED_CLUSTER_IMMUTABLE_FIELDS } from "../../constructs/hosted-cluster
 import { HostedClusterManifestInput } from "../../constructs/hosted-cluster/manifests";
 import { CLIENT_IDS, hostedClusterSpec, loadInline, minimalConfig } from "../helpers";
 
-
 /**
  * The guard of cluster `clusters[index]` (hc1 with NodePools a and b, then hc2), next to its
  * HostedCluster construct in a stack of their own, synthesized.
  */
-function synthGuard(options: { hosted?: Record<string, unknown>; top?: Record<string, unknown>; index?: number; overrides?: Partial<HostedClusterManifestInput> } = {}) {
+function synthGuard(
+  options: { hosted?: Record<string, unknown>; top?: Record<string, unknown>; index?: number; overrides?: Partial<HostedClusterManifestInput> } = {},
+) {
   const { hosted = {}, top = {}, index = 0 } = options;
   const loaded = loadInline(
     minimalConfig({
@@ -61,11 +62,11 @@ describe("CreationGuard", () => {
   const hc = synthesized.guardOf("HostedCluster");
 
   it("makes one guard for the HostedCluster and one per NodePool, named by construct ID", () => {
-    expect(Object.keys(synthesized.guards).map((name) => name.replace(/_[0-9A-F]{8}$/, "")).sort()).toEqual([
-      "CreationGuard_HostedCluster",
-      "CreationGuard_NodePool_a",
-      "CreationGuard_NodePool_b",
-    ]);
+    expect(
+      Object.keys(synthesized.guards)
+        .map((name) => name.replace(/_[0-9A-F]{8}$/, ""))
+        .sort(),
+    ).toEqual(["CreationGuard_HostedCluster", "CreationGuard_NodePool_a", "CreationGuard_NodePool_b"]);
   });
 
   it("keeps the creation values in state: input is the config's values, ignored once created", () => {
@@ -104,7 +105,10 @@ describe("CreationGuard", () => {
 
   it("guards a NodePool's subnetID, and nothing a NodePool may change (size, image, replicas)", () => {
     const spec = synthesized.manifestOf("NodePool", "a").manifest.spec;
-    expect(synthesized.guardOf("NodePool_a").values).toEqual({ "spec.platform.azure.subnetID": spec.platform.azure.subnetID, "metadata.namespace": "clusters" });
+    expect(synthesized.guardOf("NodePool_a").values).toEqual({
+      "spec.platform.azure.subnetID": spec.platform.azure.subnetID,
+      "metadata.namespace": "clusters",
+    });
   });
 
   it("makes the HostedCluster and each NodePool depend on their own guard, so a failed guard stops them", () => {
@@ -114,7 +118,10 @@ describe("CreationGuard", () => {
 
   it("compares each field as its CRD rule does: always, only while set on both sides, or once set", () => {
     const conditions = Object.fromEntries(
-      (hc.guard.lifecycle.postcondition as { condition: string }[]).map((p) => [/\["([^"]+)"\]/.exec(p.condition)![1], p.condition.replaceAll(`local.${hc.local}`, "now")]),
+      (hc.guard.lifecycle.postcondition as { condition: string }[]).map((p) => [
+        /\["([^"]+)"\]/.exec(p.condition)![1],
+        p.condition.replaceAll(`local.${hc.local}`, "now"),
+      ]),
     );
     expect(Object.keys(conditions)).toEqual(HOSTED_CLUSTER_IMMUTABLE_FIELDS.map((f) => f.path));
     const created = (path: string) => `try(self.input["${path}"], now["${path}"])`;
@@ -141,9 +148,15 @@ describe("CreationGuard", () => {
     expect(messageOf(hc.guard, "metadata.namespace")).toMatch(
       /^clusters\[0\]\.hostedCluster\.namespace: HostedCluster clusters\/hc1 was created with metadata\.namespace <\.\.\.>, and the config now gives <\.\.\.>\. Terraform would delete the running object and create a new one/,
     );
-    expect(messageOf(synthesized.guardOf("NodePool_a").guard, "metadata.namespace")).toMatch(/^clusters\[0\]\.hostedCluster\.namespace: NodePool clusters\/a .* Terraform would delete the running object/);
-    expect(messageOf(hc.guard, "spec.infraID")).toMatch(/^clusters\[0\]\.hostedCluster\.infraId \(default derived from prefix, subscriptionId and the cluster name\): /);
-    expect(messageOf(hc.guard, "spec.issuerURL")).toMatch(/^oidc\.storageAccountName, oidc\.containerName, oidc\.issuer \(the account name defaults from prefix, /);
+    expect(messageOf(synthesized.guardOf("NodePool_a").guard, "metadata.namespace")).toMatch(
+      /^clusters\[0\]\.hostedCluster\.namespace: NodePool clusters\/a .* Terraform would delete the running object/,
+    );
+    expect(messageOf(hc.guard, "spec.infraID")).toMatch(
+      /^clusters\[0\]\.hostedCluster\.infraId \(default derived from prefix, subscriptionId and the cluster name\): /,
+    );
+    expect(messageOf(hc.guard, "spec.issuerURL")).toMatch(
+      /^oidc\.storageAccountName, oidc\.containerName, oidc\.issuer \(the account name defaults from prefix, /,
+    );
     expect(messageOf(hc.guard, "spec.platform.azure.location")).toMatch(/^location: /);
 
     const sub = "00000000-0000-0000-0000-000000000000";
@@ -160,7 +173,9 @@ describe("CreationGuard", () => {
 
   it("names the cluster's own index", () => {
     const second = synthGuard({ index: 1 }).guardOf("HostedCluster").guard;
-    expect(messageOf(second, "spec.etcd.managed.storage.persistentVolume.size")).toMatch(/^clusters\[1\]\.hostedCluster\.etcd\.storageSize: HostedCluster clusters\/hc2 /);
+    expect(messageOf(second, "spec.etcd.managed.storage.persistentVolume.size")).toMatch(
+      /^clusters\[1\]\.hostedCluster\.etcd\.storageSize: HostedCluster clusters\/hc2 /,
+    );
   });
 
   it("keeps a value that looks like a template literal (escaped as in the manifest)", () => {
@@ -172,6 +187,8 @@ describe("CreationGuard", () => {
   it("refuses to guard a value Terraform only knows at apply (the check would not run at plan)", () => {
     const stack = new TerraformStack(Testing.app(), "s");
     const location = new TerraformVariable(stack, "location", { type: "string" }).stringValue;
-    expect(() => synthGuard({ overrides: { location } })).toThrow(/internal: HostedCluster clusters\/hc1 spec\.platform\.azure\.location must be a literal to be guarded/);
+    expect(() => synthGuard({ overrides: { location } })).toThrow(
+      /internal: HostedCluster clusters\/hc1 spec\.platform\.azure\.location must be a literal to be guarded/,
+    );
   });
 });

@@ -20,7 +20,6 @@ function synthZone(props: Partial<DelegatedDnsZoneProps> = {}, otherSubscription
   return { json, parsed: JSON.parse(json) };
 }
 
-
 describe("DelegatedDnsZone", () => {
   it("creates the public zone in the persistent group, protected from destroy by default", () => {
     const { json } = synthZone();

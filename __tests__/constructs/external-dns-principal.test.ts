@@ -77,8 +77,15 @@ describe("ExternalDnsPrincipal", () => {
 
   it("password: one year relative by default, or an absolute end date, and a rotation key", () => {
     expect(resources(synthPrincipal().parsed, "azuread_application_password")[0]).toMatchObject({ end_date_relative: "8760h" });
-    const absolute = resources(synthPrincipal({ passwordEndDate: "2030-01-01T00:00:00Z", passwordRotation: "2026-q4" }).parsed, "azuread_application_password")[0];
-    expect(absolute).toMatchObject({ end_date: "2030-01-01T00:00:00Z", rotate_when_changed: { rotation: "2026-q4" }, lifecycle: { create_before_destroy: true } });
+    const absolute = resources(
+      synthPrincipal({ passwordEndDate: "2030-01-01T00:00:00Z", passwordRotation: "2026-q4" }).parsed,
+      "azuread_application_password",
+    )[0];
+    expect(absolute).toMatchObject({
+      end_date: "2030-01-01T00:00:00Z",
+      rotate_when_changed: { rotation: "2026-q4" },
+      lifecycle: { create_before_destroy: true },
+    });
     expect(absolute.end_date_relative).toBeUndefined();
   });
 

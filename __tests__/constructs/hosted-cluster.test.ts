@@ -1,15 +1,8 @@
 import { Fn, TerraformStack, TerraformVariable, Testing } from "cdktf";
 import { HostedCluster } from "../../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets, HostedClusterSecretsProps } from "../../constructs/hosted-cluster/hosted-cluster-secrets";
-import {
-  HostedClusterManifestInput,
-  hostedClusterManifest,
-  nodePoolManifest,
-  NodePoolManifestInput,
-} from "../../constructs/hosted-cluster/manifests";
+import { HostedClusterManifestInput, hostedClusterManifest, nodePoolManifest, NodePoolManifestInput } from "../../constructs/hosted-cluster/manifests";
 import { CLIENT_IDS, hostedClusterSpec, loadInline, minimalConfig, RELEASE_IMAGE } from "../helpers";
-
-
 
 /**
  * Manifest input from a validated config: cluster hc1 with `hostedCluster` overrides, and with
@@ -100,7 +93,11 @@ describe("hostedClusterManifest", () => {
   it("adds machineNetwork, the etcd storage class and HA only when configured", () => {
     const s = spec(
       hostedClusterManifest(
-        input({ network: { machineNetwork: "10.0.0.0/16" }, etcd: { storageSize: "16Gi", storageClassName: "managed-csi" }, controllerAvailabilityPolicy: "HighlyAvailable" }),
+        input({
+          network: { machineNetwork: "10.0.0.0/16" },
+          etcd: { storageSize: "16Gi", storageClassName: "managed-csi" },
+          controllerAvailabilityPolicy: "HighlyAvailable",
+        }),
       ),
     );
     expect(s.networking.machineNetwork).toEqual([{ cidr: "10.0.0.0/16" }]);
@@ -112,7 +109,8 @@ describe("hostedClusterManifest", () => {
     expect(spec(hostedClusterManifest(input())).dns).toEqual({
       baseDomain: "example.com",
       publicZoneID: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/dns-rg/providers/Microsoft.Network/dnszones/example.com",
-      privateZoneID: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/hc1-managed-rg/providers/Microsoft.Network/privateDnsZones/hc1.example.com",
+      privateZoneID:
+        "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/hc1-managed-rg/providers/Microsoft.Network/privateDnsZones/hc1.example.com",
     });
   });
 
@@ -140,8 +138,9 @@ describe("hostedClusterManifest", () => {
     const without = spec(hostedClusterManifest(input())).platform.azure.azureAuthenticationConfig.workloadIdentities;
     expect(without.controlPlaneOperator).toBeUndefined();
     const cpo = "00000000-0000-0000-0000-000000000011";
-    const withCpo = spec(hostedClusterManifest({ ...input(), identities: { kind: "workloadIdentities", clientIds: { ...CLIENT_IDS, controlPlaneOperator: cpo } } })).platform.azure.azureAuthenticationConfig
-      .workloadIdentities;
+    const withCpo = spec(
+      hostedClusterManifest({ ...input(), identities: { kind: "workloadIdentities", clientIds: { ...CLIENT_IDS, controlPlaneOperator: cpo } } }),
+    ).platform.azure.azureAuthenticationConfig.workloadIdentities;
     expect(withCpo.controlPlaneOperator).toEqual({ clientID: cpo });
     expect(Object.keys(withCpo)).toHaveLength(8);
   });
@@ -192,7 +191,8 @@ describe("nodePoolManifest", () => {
       vmSize: "Standard_D4s_v5",
       image: { type: "AzureMarketplace", azureMarketplace: { imageGeneration: "Gen2" } },
       osDisk: { sizeGiB: 120, diskStorageAccountType: "Premium_LRS" },
-      subnetID: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/hc1-customer-vnet-rg/providers/Microsoft.Network/virtualNetworks/hc1-customer-vnet/subnets/hc1-customer-subnet-1",
+      subnetID:
+        "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/hc1-customer-vnet-rg/providers/Microsoft.Network/virtualNetworks/hc1-customer-vnet/subnets/hc1-customer-subnet-1",
       diagnostics: { storageAccountType: "Managed" },
     });
   });
@@ -219,7 +219,9 @@ describe("nodePoolManifest", () => {
 
   it("takes replicas, VM size, OS disk and diagnostics from the config", () => {
     const azure = spec(
-      nodePoolManifest(nodePoolInput({ replicas: 0, vmSize: "Standard_D8s_v5", osDisk: { sizeGiB: 64, storageAccountType: "StandardSSD_LRS" }, diagnostics: "Disabled" })),
+      nodePoolManifest(
+        nodePoolInput({ replicas: 0, vmSize: "Standard_D8s_v5", osDisk: { sizeGiB: 64, storageAccountType: "StandardSSD_LRS" }, diagnostics: "Disabled" }),
+      ),
     );
     expect(azure.replicas).toBe(0);
     expect(azure.platform.azure).toMatchObject({
@@ -253,7 +255,11 @@ describe("HostedCluster construct", () => {
   });
 
   it("depends on every secret it names", () => {
-    expect([...hc.depends_on].sort()).toEqual(Object.keys(json.resource.kubernetes_secret_v1).map((name) => `kubernetes_secret_v1.${name}`).sort());
+    expect([...hc.depends_on].sort()).toEqual(
+      Object.keys(json.resource.kubernetes_secret_v1)
+        .map((name) => `kubernetes_secret_v1.${name}`)
+        .sort(),
+    );
     expect(hc.depends_on).toHaveLength(5);
   });
 
@@ -285,7 +291,9 @@ describe("HostedCluster construct", () => {
     const manifest = kinds("HostedCluster")[0][1].manifest;
     // A literal `${...}` handed to cdktf is not a token: it must reach Terraform escaped.
     expect(manifest.spec.release.image).toBe("quay.io/x:$${not-a-template}");
-    expect(manifest.spec.platform.azure.azureAuthenticationConfig.workloadIdentities.ingress.clientID).toBe("$${data.azurerm_user_assigned_identity.x.client_id}");
+    expect(manifest.spec.platform.azure.azureAuthenticationConfig.workloadIdentities.ingress.clientID).toBe(
+      "$${data.azurerm_user_assigned_identity.x.client_id}",
+    );
   });
 
   it("rejects duplicate NodePool names and an issuer URL with a trailing slash, naming them", () => {
@@ -300,7 +308,10 @@ describe("HostedCluster construct with Terraform references", () => {
   it("does not escape client IDs that are tokens", () => {
     const stack = new TerraformStack(Testing.app(), "s");
     const variable = new TerraformVariable(stack, "cpo", { type: "string" });
-    new HostedCluster(stack, "HostedCluster", { ...input(), identities: { kind: "workloadIdentities", clientIds: { ...CLIENT_IDS, controlPlaneOperator: variable.stringValue } } });
+    new HostedCluster(stack, "HostedCluster", {
+      ...input(),
+      identities: { kind: "workloadIdentities", clientIds: { ...CLIENT_IDS, controlPlaneOperator: variable.stringValue } },
+    });
     const manifest: any = Object.values(JSON.parse(Testing.synth(stack)).resource.kubernetes_manifest)[0];
     expect(manifest.manifest.spec.platform.azure.azureAuthenticationConfig.workloadIdentities.controlPlaneOperator).toEqual({ clientID: "${var.cpo}" });
   });
@@ -322,7 +333,9 @@ function synthSecrets(overrides: Partial<HostedClusterSecretsProps> = {}) {
   const stack = new TerraformStack(Testing.app(), "s");
   const secrets = new HostedClusterSecrets(stack, "Secrets", secretsProps(overrides));
   const json = JSON.parse(Testing.synth(stack));
-  const byName: Record<string, any> = Object.fromEntries(Object.values(json.resource.kubernetes_secret_v1 as Record<string, any>).map((s) => [s.metadata.name, s]));
+  const byName: Record<string, any> = Object.fromEntries(
+    Object.values(json.resource.kubernetes_secret_v1 as Record<string, any>).map((s) => [s.metadata.name, s]),
+  );
   return { json, byName, secrets };
 }
 
@@ -330,7 +343,13 @@ describe("HostedClusterSecrets", () => {
   const { json, byName, secrets } = synthSecrets();
 
   it("makes the five secrets of the CLI in the cluster's namespace, all Opaque", () => {
-    expect(Object.keys(byName).sort()).toEqual(["hc1-cloud-credentials", "hc1-etcd-encryption-key", "hc1-pull-secret", "hc1-ssh-key", "hc1sa-token-issuer-key"]);
+    expect(Object.keys(byName).sort()).toEqual([
+      "hc1-cloud-credentials",
+      "hc1-etcd-encryption-key",
+      "hc1-pull-secret",
+      "hc1-ssh-key",
+      "hc1sa-token-issuer-key",
+    ]);
     for (const secret of Object.values(byName)) {
       expect(secret.metadata.namespace).toBe("clusters");
       expect(secret.type).toBe("Opaque");

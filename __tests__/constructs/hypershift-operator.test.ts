@@ -27,13 +27,10 @@ function synth(props: HypershiftOperatorProps, extra?: (stack: TerraformStack, o
   const json = JSON.parse(Testing.synth(stack));
   const manifests: Record<string, any> = json.resource.kubernetes_manifest;
   /** Terraform address of each object, by its label. */
-  const address = new Map<string, string>(
-    props.objects.map((o, i) => [o.label, `kubernetes_manifest.${stack.getLogicalId(operator.manifests[i])}`]),
-  );
+  const address = new Map<string, string>(props.objects.map((o, i) => [o.label, `kubernetes_manifest.${stack.getLogicalId(operator.manifests[i])}`]));
   const resource = (label: string) => manifests[address.get(label)!.replace("kubernetes_manifest.", "")];
   return { json, manifests, address, resource, operator };
 }
-
 
 /** Every string and key of a synthesized value as Terraform reads it. */
 function asTerraformReads(value: unknown): unknown {
@@ -176,7 +173,9 @@ describe("HypershiftOperator options", () => {
     const twice = [...objects, object("Deployment", "operator", "hypershift")];
     expect(build({ objects: twice })).toThrow("Deployment hypershift/operator appears twice");
     // Same kind and name in different API groups still collide in the construct ID.
-    expect(build({ objects: [object("Widget", "w", "ns", "a.example.com/v1"), object("Widget", "w", "ns", "b.example.com/v1")] })).toThrow(/Widget ns\/w appears twice/);
+    expect(build({ objects: [object("Widget", "w", "ns", "a.example.com/v1"), object("Widget", "w", "ns", "b.example.com/v1")] })).toThrow(
+      /Widget ns\/w appears twice/,
+    );
     // All problems in one message.
     expect(build({ objects: [], rolloutTimeout: "soon" })).toThrow(/objects is empty.*; rolloutTimeout "soon"/);
   });

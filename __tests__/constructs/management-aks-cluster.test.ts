@@ -34,10 +34,8 @@ function synthAks(props: Partial<ManagementAksClusterProps> = {}) {
 }
 
 const cluster = (parsed: any) => only(parsed.resource.azurerm_kubernetes_cluster);
-const key = (parsed: any, type: string, name: string) =>
-  Object.entries(parsed.resource[type]).find(([, r]: [string, any]) => r.name === name)![0];
-const kvGrants = (parsed: any) =>
-  resources(parsed, "azurerm_role_assignment").filter((r) => r.role_definition_id === ROLE(KEY_VAULT_SECRETS_USER));
+const key = (parsed: any, type: string, name: string) => Object.entries(parsed.resource[type]).find(([, r]: [string, any]) => r.name === name)![0];
+const kvGrants = (parsed: any) => resources(parsed, "azurerm_role_assignment").filter((r) => r.role_definition_id === ROLE(KEY_VAULT_SECRETS_USER));
 
 describe("ManagementAksCluster", () => {
   it("enables the OIDC issuer and workload identity", () => {
@@ -155,7 +153,10 @@ describe("ManagementAksCluster", () => {
     expect(parsed.data.azurerm_kubernetes_cluster[lookupKey]).toMatchObject({ name: "mgmt-aks", resource_group_name: "mgmt-rg" });
     // A cluster without the add-on or the issuer fails the plan with a message that names them.
     expect(parsed.data.azurerm_kubernetes_cluster[lookupKey].lifecycle.postcondition).toEqual([
-      { condition: "${length(self.key_vault_secrets_provider) > 0 && self.oidc_issuer_enabled}", error_message: expect.stringContaining("needs the azure-keyvault-secrets-provider add-on and the OIDC issuer") },
+      {
+        condition: "${length(self.key_vault_secrets_provider) > 0 && self.oidc_issuer_enabled}",
+        error_message: expect.stringContaining("needs the azure-keyvault-secrets-provider add-on and the OIDC issuer"),
+      },
     ]);
     const grants = kvGrants(parsed);
     expect(grants.map((g) => g.scope).sort()).toEqual([VAULT_A, VAULT_B].sort());
@@ -195,15 +196,27 @@ describe("ManagementAksCluster", () => {
     ["bad name", { name: "-mgmt" }, /name "-mgmt" must be 1-63 letters, digits, '_' or '-'/],
     ["name too long for the default DNS prefix", { name: "a".repeat(60) }, /dnsPrefix "a{60}" \(default: the name\) must be 1-54/],
     ["min > max", { systemPool: { vmSize: "Standard_D4s_v5", minCount: 4, maxCount: 3 } }, /systemPool.minCount 4 must not exceed systemPool.maxCount 3/],
-    ["count out of range", { systemPool: { vmSize: "Standard_D4s_v5", minCount: 0, maxCount: 3 } }, /systemPool.minCount 0 must be a whole number from 1 to 1000/],
+    [
+      "count out of range",
+      { systemPool: { vmSize: "Standard_D4s_v5", minCount: 0, maxCount: 3 } },
+      /systemPool.minCount 0 must be a whole number from 1 to 1000/,
+    ],
     ["bad pool name", { userPool: { ...BASE.userPool!, name: "Hcp-pool" } }, /userPool.name "Hcp-pool" must match \^\[a-z\]\[a-z0-9\]\{0,11\}\$/],
     ["reserved pool name", { userPool: { ...BASE.userPool!, name: "system" } }, /userPool.name "system" must not be system, systemtmp, usertmp/],
-    ["bad vault ID (resource group)", { keyVaultIds: [`/subscriptions/${SUB}/resourceGroups/persistent-rg`] }, /keyVaultIds\[0\] "\/subscriptions\/.*\/resourceGroups\/persistent-rg" must be a Key Vault ARM ID/],
+    [
+      "bad vault ID (resource group)",
+      { keyVaultIds: [`/subscriptions/${SUB}/resourceGroups/persistent-rg`] },
+      /keyVaultIds\[0\] "\/subscriptions\/.*\/resourceGroups\/persistent-rg" must be a Key Vault ARM ID/,
+    ],
     ["bad vault name", { keyVaultIds: [`${RG}/providers/Microsoft.KeyVault/vaults/1bad`] }, /keyVaultIds\[0\] ".*vaults\/1bad" must be a Key Vault ARM ID/],
     ["duplicate vault", { keyVaultIds: [VAULT_A, VAULT_A.toUpperCase()] }, /keyVaultIds\[1\] ".*": vault "HCP-IDENTITIES" appears twice/],
     ["bad interval", { secretRotationInterval: "2 minutes" }, /secretRotationInterval "2 minutes" must be a positive duration/],
     ["zero interval", { secretRotationInterval: "0m" }, /secretRotationInterval "0m" must be a positive duration/],
-    ["same identity twice", { identityNames: { cluster: "mgmt-id", kubelet: "mgmt-id" } }, /identityNames.kubelet "mgmt-id" must differ from identityNames.cluster/],
+    [
+      "same identity twice",
+      { identityNames: { cluster: "mgmt-id", kubelet: "mgmt-id" } },
+      /identityNames.kubelet "mgmt-id" must differ from identityNames.cluster/,
+    ],
     ["bad identity name", { identityNames: { cluster: "x", kubelet: "mgmt-kubelet" } }, /identityNames.cluster "x" must be 3-128/],
     ["missing pools when created", { systemPool: undefined }, /systemPool is required unless existing is true/],
     ["bad SKU tier", { skuTier: "Gold" as any }, /skuTier "Gold" must be one of Free, Standard, Premium/],

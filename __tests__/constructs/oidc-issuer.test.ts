@@ -112,8 +112,20 @@ describe("protection (prevent_destroy)", () => {
   const synthBoth = (preventDestroy?: boolean) =>
     JSON.parse(
       Testing.synthScope((scope) => {
-        new OidcStorageAccount(scope, "Storage", { name: "acct123", resourceGroupName: "rg", location: "eastus", subscriptionId: "00000000-0000-0000-0000-000000000000", preventDestroy });
-        new OidcIssuer(scope, "Issuer", { storageAccountName: "acct123", storageAccountId: ACCOUNT_ID, containerName: "issuer-a", publicKeyPem: publicKey, preventDestroy });
+        new OidcStorageAccount(scope, "Storage", {
+          name: "acct123",
+          resourceGroupName: "rg",
+          location: "eastus",
+          subscriptionId: "00000000-0000-0000-0000-000000000000",
+          preventDestroy,
+        });
+        new OidcIssuer(scope, "Issuer", {
+          storageAccountName: "acct123",
+          storageAccountId: ACCOUNT_ID,
+          containerName: "issuer-a",
+          publicKeyPem: publicKey,
+          preventDestroy,
+        });
       }),
     );
 

@@ -34,38 +34,44 @@ describe("RetiredClusterGuard", () => {
   });
 
   it("rejects a name that is not a cluster name and an empty stack list", () => {
-    expect(() => Testing.synthScope((s) => new RetiredClusterGuard(s, "G", { ...props, clusterName: "HC 2" }))).toThrow('clusterName "HC 2" must be a cluster name');
+    expect(() => Testing.synthScope((s) => new RetiredClusterGuard(s, "G", { ...props, clusterName: "HC 2" }))).toThrow(
+      'clusterName "HC 2" must be a cluster name',
+    );
     expect(() => Testing.synthScope((s) => new RetiredClusterGuard(s, "G", { ...props, stacks: [] }))).toThrow("stacks must name at least one stack");
   });
 
   const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
-  (terraform ? it : it.skip)("with Terraform itself: a deployed stack, once retired, refuses plan and apply but destroys (runs where terraform is on PATH)", () => {
-    const dir = tempDir();
-    const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
-    const tf = (...args: string[]) => spawnSync("terraform", [...args, "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" });
-    const write = (json: any) => fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ locals: json.locals, resource: json.resource }));
-    const stateResources = () => JSON.parse(fs.readFileSync(path.join(dir, "terraform.tfstate"), "utf8")).resources.length;
-    try {
-      // Only built-in terraform_data and a local: no provider download needed.
-      write(synth({ guard: false }));
-      expect(tf("init").status).toBe(0);
-      expect(tf("apply", "-auto-approve").status).toBe(0);
-      expect(stateResources()).toBe(1);
+  (terraform ? it : it.skip)(
+    "with Terraform itself: a deployed stack, once retired, refuses plan and apply but destroys (runs where terraform is on PATH)",
+    () => {
+      const dir = tempDir();
+      const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+      const tf = (...args: string[]) => spawnSync("terraform", [...args, "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" });
+      const write = (json: any) => fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ locals: json.locals, resource: json.resource }));
+      const stateResources = () => JSON.parse(fs.readFileSync(path.join(dir, "terraform.tfstate"), "utf8")).resources.length;
+      try {
+        // Only built-in terraform_data and a local: no provider download needed.
+        write(synth({ guard: false }));
+        expect(tf("init").status).toBe(0);
+        expect(tf("apply", "-auto-approve").status).toBe(0);
+        expect(stateResources()).toBe(1);
 
-      write(synth({ guard: true }));
-      const plan = tf("plan");
-      expect(plan.status).not.toBe(0);
-      expect(plan.stderr).toContain("Resource precondition failed");
-      expect(plan.stderr.replace(/\s+/g, " ")).toContain("Cluster hc2 is retired (clusters[1].retired: true)");
-      expect(tf("apply", "-auto-approve").status).not.toBe(0);
-      expect(stateResources()).toBe(1);
+        write(synth({ guard: true }));
+        const plan = tf("plan");
+        expect(plan.status).not.toBe(0);
+        expect(plan.stderr).toContain("Resource precondition failed");
+        expect(plan.stderr.replace(/\s+/g, " ")).toContain("Cluster hc2 is retired (clusters[1].retired: true)");
+        expect(tf("apply", "-auto-approve").status).not.toBe(0);
+        expect(stateResources()).toBe(1);
 
-      const destroy = tf("destroy", "-auto-approve");
-      expect(destroy.stderr).not.toContain("Error");
-      expect(destroy.status).toBe(0);
-      expect(stateResources()).toBe(0);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 90_000);
+        const destroy = tf("destroy", "-auto-approve");
+        expect(destroy.stderr).not.toContain("Error");
+        expect(destroy.status).toBe(0);
+        expect(stateResources()).toBe(0);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });

@@ -6,15 +6,34 @@ import * as path from "node:path";
 import { escapeTemplates, fileContents, literalTags } from "../../constructs/terraform-literal";
 import { tempDir, terraformLiteral } from "../helpers";
 
-
 /** Strings with every character that means something to Terraform templates, HCL or JSON. */
-const TRICKY = ['${file("/etc/hostname")}', "%{if true}x%{endif}", 'a"b', "back\\slash\\", "$${x}", "%%{x}", "tab\there", "new\nline", "ünïcødé 😀", "${", "%{", "$", "a}{b"];
+const TRICKY = [
+  '${file("/etc/hostname")}',
+  "%{if true}x%{endif}",
+  'a"b',
+  "back\\slash\\",
+  "$${x}",
+  "%%{x}",
+  "tab\there",
+  "new\nline",
+  "ünïcødé 😀",
+  "${",
+  "%{",
+  "$",
+  "a}{b",
+];
 
 describe("escapeTemplates", () => {
   it("round trip: Terraform reads back any string unchanged (property)", () => {
     const pieces = fc.constantFrom("$", "%", "{", "}", "$$", "%%", "${", "%{", '"', "\\", "x");
-    const text = fc.oneof(fc.string({ unit: "binary" }), fc.array(pieces).map((p) => p.join("")));
-    fc.assert(fc.property(text, (s) => terraformLiteral(escapeTemplates(s) as string) === s), { numRuns: 200 });
+    const text = fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc.array(pieces).map((p) => p.join("")),
+    );
+    fc.assert(
+      fc.property(text, (s) => terraformLiteral(escapeTemplates(s) as string) === s),
+      { numRuns: 200 },
+    );
   });
 
   it("literalTags escapes names and values and defaults to {}", () => {
@@ -42,7 +61,10 @@ const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).stat
 /** Runs Terraform in `dir` (init, apply) and returns its outputs. */
 function applyOutputs(dir: string): Record<string, unknown> {
   const env = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
-  for (const args of [["init", "-input=false", "-no-color"], ["apply", "-auto-approve", "-input=false", "-no-color"]]) {
+  for (const args of [
+    ["init", "-input=false", "-no-color"],
+    ["apply", "-auto-approve", "-input=false", "-no-color"],
+  ]) {
     const run = spawnSync("terraform", args, { cwd: dir, env, encoding: "utf8" });
     expect({ status: run.status, stderr: run.stderr }).toMatchObject({ status: 0 });
   }

@@ -1,11 +1,7 @@
 import { Testing } from "cdktf";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import {
-  renderWorkloadIdentitiesJson,
-  WorkloadIdentities,
-  WorkloadIdentitySpec,
-} from "../../constructs/workload-identities/workload-identities";
+import { renderWorkloadIdentitiesJson, WorkloadIdentities, WorkloadIdentitySpec } from "../../constructs/workload-identities/workload-identities";
 import { managedIdentitiesOf } from "../../config/names";
 import { loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
 
@@ -32,9 +28,7 @@ describe("WorkloadIdentities", () => {
   const stack = synthStacks(loaded)[cluster.identitiesStack];
   const identityResources = resources(stack, "azurerm_user_assigned_identity");
   const credentialResources = resources(stack, "azurerm_federated_identity_credential");
-  const identityKeyByName = Object.fromEntries(
-    Object.entries(stack.resource.azurerm_user_assigned_identity).map(([key, r]: [string, any]) => [r.name, key]),
-  );
+  const identityKeyByName = Object.fromEntries(Object.entries(stack.resource.azurerm_user_assigned_identity).map(([key, r]: [string, any]) => [r.name, key]));
 
   it("creates exactly seed 004's seven identities, in the persistent resource group", () => {
     const seed = seedCommands(cluster.name, cluster.issuer.url);
@@ -134,7 +128,13 @@ describe("WorkloadIdentities: protection (prevent_destroy)", () => {
   const synth = (preventDestroy?: boolean) =>
     JSON.parse(
       Testing.synthScope((scope) => {
-        new WorkloadIdentities(scope, "Identities", { resourceGroupName: "rg", location: "eastus", issuerUrl: cluster.issuer.url, identities: managedIdentitiesOf(cluster.identities), preventDestroy });
+        new WorkloadIdentities(scope, "Identities", {
+          resourceGroupName: "rg",
+          location: "eastus",
+          issuerUrl: cluster.issuer.url,
+          identities: managedIdentitiesOf(cluster.identities),
+          preventDestroy,
+        });
       }),
     );
 

@@ -61,20 +61,30 @@ function withInputs(expression: string): string {
     const dir = tempDir();
     try {
       // PKCS#1 ("RSA PRIVATE KEY"), as the tls provider's private_key_pem for RSA.
-      keyPem = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs1", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } }).privateKey;
+      keyPem = generateKeyPairSync("rsa", {
+        modulusLength: 2048,
+        privateKeyEncoding: { type: "pkcs1", format: "pem" },
+        publicKeyEncoding: { type: "spki", format: "pem" },
+      }).privateKey;
       fs.writeFileSync(path.join(dir, "key.pem"), keyPem);
-      const req = spawnSync("openssl", ["req", "-x509", "-key", "key.pem", "-out", "cert.pem", "-subj", "/CN=demo-cpo", "-days", "1"], { cwd: dir, encoding: "utf8" });
+      const req = spawnSync("openssl", ["req", "-x509", "-key", "key.pem", "-out", "cert.pem", "-subj", "/CN=demo-cpo", "-days", "1"], {
+        cwd: dir,
+        encoding: "utf8",
+      });
       expect({ status: req.status, stderr: req.stderr }).toMatchObject({ status: 0 });
       certPem = fs.readFileSync(path.join(dir, "cert.pem"), "utf8");
       fs.writeFileSync(
         path.join(dir, "main.tf.json"),
         JSON.stringify({
-          locals: { cert_pem: "${file(\"cert.pem\")}", key_pem: "${file(\"key.pem\")}" },
+          locals: { cert_pem: '${file("cert.pem")}', key_pem: '${file("key.pem")}' },
           output: { secret: { value: withInputs(synthesizedSecretValue()) } },
         }),
       );
       const env = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
-      for (const args of [["init", "-input=false", "-no-color"], ["apply", "-auto-approve", "-input=false", "-no-color"]]) {
+      for (const args of [
+        ["init", "-input=false", "-no-color"],
+        ["apply", "-auto-approve", "-input=false", "-no-color"],
+      ]) {
         const run = spawnSync("terraform", args, { cwd: dir, env, encoding: "utf8" });
         // The status with Terraform's own words, so a failure shows why.
         expect({ status: run.status, stderr: run.stderr }).toMatchObject({ status: 0 });
@@ -88,7 +98,13 @@ function withInputs(expression: string): string {
   it("is msi-dataplane's UserAssignedIdentityCredentials JSON with the fields GetCredential requires", () => {
     const json = JSON.parse(value);
     expect(Object.keys(json).sort()).toEqual(["authentication_endpoint", "client_id", "client_secret", "not_after", "not_before", "tenant_id"]);
-    expect(json).toMatchObject({ authentication_endpoint: "https://login.microsoftonline.com/", client_id: CLIENT_ID, tenant_id: TENANT_ID, not_before: NOT_BEFORE, not_after: NOT_AFTER });
+    expect(json).toMatchObject({
+      authentication_endpoint: "https://login.microsoftonline.com/",
+      client_id: CLIENT_ID,
+      tenant_id: TENANT_ID,
+      not_before: NOT_BEFORE,
+      not_after: NOT_AFTER,
+    });
     // Go's time.RFC3339 layout.
     expect(json.not_before).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
   });

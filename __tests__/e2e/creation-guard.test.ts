@@ -60,44 +60,110 @@ const network = (config: any) => (hc(config).network ??= {});
 const POOL_SUBNET = "NodePool clusters/pool-b was created with spec.platform.azure.subnetID";
 
 const REFUSED: readonly Edit[] = [
-  { name: "serviceNetwork", edit: (c) => (network(c).serviceNetwork = "172.30.0.0/16"), keys: [`${AT}.network.serviceNetwork`], refusals: ["HostedCluster/hc1 spec.networking.serviceNetwork:"] },
-  { name: "clusterNetwork", edit: (c) => (network(c).clusterNetwork = "10.128.0.0/14"), keys: [`${AT}.network.clusterNetwork`], refusals: ["HostedCluster/hc1 spec.networking.clusterNetwork:"] },
-  { name: "machineNetwork", edit: (c) => (network(c).machineNetwork = "10.0.0.0/15"), keys: [`${AT}.network.machineNetwork`], refusals: ["HostedCluster/hc1 spec.networking.machineNetwork:"] },
-  { name: "etcd size", edit: (c) => (hc(c).etcd.storageSize = "32Gi"), keys: [`${AT}.etcd.storageSize`], refusals: ["HostedCluster/hc1 spec.etcd.managed.storage.persistentVolume.size:"] },
-  { name: "etcd class", edit: (c) => (hc(c).etcd.storageClassName = "managed-csi-premium"), keys: [`${AT}.etcd.storageClassName`], refusals: ["HostedCluster/hc1 spec.etcd.managed.storage.persistentVolume.storageClassName:"] },
-  { name: "availability", edit: (c) => (hc(c).controllerAvailabilityPolicy = "SingleReplica"), keys: [`${AT}.controllerAvailabilityPolicy`], refusals: ["HostedCluster/hc1 spec.controllerAvailabilityPolicy:"] },
+  {
+    name: "serviceNetwork",
+    edit: (c) => (network(c).serviceNetwork = "172.30.0.0/16"),
+    keys: [`${AT}.network.serviceNetwork`],
+    refusals: ["HostedCluster/hc1 spec.networking.serviceNetwork:"],
+  },
+  {
+    name: "clusterNetwork",
+    edit: (c) => (network(c).clusterNetwork = "10.128.0.0/14"),
+    keys: [`${AT}.network.clusterNetwork`],
+    refusals: ["HostedCluster/hc1 spec.networking.clusterNetwork:"],
+  },
+  {
+    name: "machineNetwork",
+    edit: (c) => (network(c).machineNetwork = "10.0.0.0/15"),
+    keys: [`${AT}.network.machineNetwork`],
+    refusals: ["HostedCluster/hc1 spec.networking.machineNetwork:"],
+  },
+  {
+    name: "etcd size",
+    edit: (c) => (hc(c).etcd.storageSize = "32Gi"),
+    keys: [`${AT}.etcd.storageSize`],
+    refusals: ["HostedCluster/hc1 spec.etcd.managed.storage.persistentVolume.size:"],
+  },
+  {
+    name: "etcd class",
+    edit: (c) => (hc(c).etcd.storageClassName = "managed-csi-premium"),
+    keys: [`${AT}.etcd.storageClassName`],
+    refusals: ["HostedCluster/hc1 spec.etcd.managed.storage.persistentVolume.storageClassName:"],
+  },
+  {
+    name: "availability",
+    edit: (c) => (hc(c).controllerAvailabilityPolicy = "SingleReplica"),
+    keys: [`${AT}.controllerAvailabilityPolicy`],
+    refusals: ["HostedCluster/hc1 spec.controllerAvailabilityPolicy:"],
+  },
   {
     name: "baseDomain",
     edit: (c) => Object.assign(hc(c), { baseDomain: "example.org", publicZone: { resourceGroupName: "dns-rg" } }),
     keys: [`${AT}.baseDomain`],
     refusals: ["HostedCluster/hc1 spec.dns.baseDomain:", "HostedCluster/hc1 spec.dns.publicZoneID:", "HostedCluster/hc1 spec.dns.privateZoneID:"],
   },
-  { name: "publicZone", edit: (c) => (hc(c).publicZone = { resourceGroupName: "other-dns-rg" }), keys: [`${AT}.publicZone`], refusals: ["HostedCluster/hc1 spec.dns.publicZoneID:"] },
+  {
+    name: "publicZone",
+    edit: (c) => (hc(c).publicZone = { resourceGroupName: "other-dns-rg" }),
+    keys: [`${AT}.publicZone`],
+    refusals: ["HostedCluster/hc1 spec.dns.publicZoneID:"],
+  },
   { name: "infraId", edit: (c) => (hc(c).infraId = "hc1-other"), keys: [`${AT}.infraId`], refusals: ["HostedCluster/hc1 spec.infraID:"] },
   { name: "issuer", edit: (c) => (c.oidc = { containerName: "issuer2" }), keys: ["oidc.containerName"], refusals: ["HostedCluster/hc1 spec.issuerURL:"] },
   { name: "location", edit: (c) => (c.location = "westus"), keys: ["location"], refusals: ["HostedCluster/hc1 spec.platform.azure.location:"] },
-  { name: "subscription", edit: (c) => (c.subscriptionId = "22222222-2222-2222-2222-222222222222"), keys: ["subscriptionId"], refusals: ["HostedCluster/hc1 spec.platform.azure.subscriptionID:"] },
+  {
+    name: "subscription",
+    edit: (c) => (c.subscriptionId = "22222222-2222-2222-2222-222222222222"),
+    keys: ["subscriptionId"],
+    refusals: ["HostedCluster/hc1 spec.platform.azure.subscriptionID:"],
+  },
   {
     name: "managed group",
     edit: (c) => (network(c).resourceGroups = { managed: "hc1-rg2" }),
     keys: [`${AT}.network.resourceGroups.managed`],
     refusals: ["HostedCluster/hc1 spec.platform.azure.resourceGroup:", "HostedCluster/hc1 spec.dns.privateZoneID:"],
   },
-  { name: "vnet", edit: (c) => (network(c).vnetName = "vnet2"), keys: [`${AT}.network.vnetName`, POOL_SUBNET],
-    refusals: ["HostedCluster/hc1 spec.platform.azure.vnetID:", "HostedCluster/hc1 spec.platform.azure.subnetID:", "NodePool/pool-a spec.platform.azure.subnetID:"] },
-  { name: "subnet", edit: (c) => (network(c).subnetName = "subnet2"), keys: [`${AT}.network.subnetName`, POOL_SUBNET],
-    refusals: ["HostedCluster/hc1 spec.platform.azure.subnetID:", "NodePool/pool-a spec.platform.azure.subnetID:", "NodePool/pool-b spec.platform.azure.subnetID:"] },
-  { name: "nsg", edit: (c) => (network(c).nsgName = "nsg2"), keys: [`${AT}.network.nsgName`], refusals: ["HostedCluster/hc1 spec.platform.azure.securityGroupID:"] },
+  {
+    name: "vnet",
+    edit: (c) => (network(c).vnetName = "vnet2"),
+    keys: [`${AT}.network.vnetName`, POOL_SUBNET],
+    refusals: [
+      "HostedCluster/hc1 spec.platform.azure.vnetID:",
+      "HostedCluster/hc1 spec.platform.azure.subnetID:",
+      "NodePool/pool-a spec.platform.azure.subnetID:",
+    ],
+  },
+  {
+    name: "subnet",
+    edit: (c) => (network(c).subnetName = "subnet2"),
+    keys: [`${AT}.network.subnetName`, POOL_SUBNET],
+    refusals: [
+      "HostedCluster/hc1 spec.platform.azure.subnetID:",
+      "NodePool/pool-a spec.platform.azure.subnetID:",
+      "NodePool/pool-b spec.platform.azure.subnetID:",
+    ],
+  },
+  {
+    name: "nsg",
+    edit: (c) => (network(c).nsgName = "nsg2"),
+    keys: [`${AT}.network.nsgName`],
+    refusals: ["HostedCluster/hc1 spec.platform.azure.securityGroupID:"],
+  },
   {
     name: "topology",
     edit: (c) => {
       Object.assign(c, { topology: "aroHcp", aroHcp: { keyVault: { name: "myprefix-hcp-kv" } } });
       c.managementCluster = { aks: {}, operator: { bundleFile: "operator/hypershift-operator-aro-hcp.yaml" } };
     },
-    keys: ["topology: HostedCluster clusters/hc1 was created with spec.platform.azure.topology \"Public\", and the config now gives (not set)"],
+    keys: ['topology: HostedCluster clusters/hc1 was created with spec.platform.azure.topology "Public", and the config now gives (not set)'],
     refusals: ["HostedCluster/hc1 spec.platform.azure: topology cannot be removed once set"],
   },
-  { name: "externalDns off", edit: (c) => (hc(c).externalDns = false), keys: [`${AT}.externalDns`], refusals: ["HostedCluster/hc1 spec: Services is immutable"] },
+  {
+    name: "externalDns off",
+    edit: (c) => (hc(c).externalDns = false),
+    keys: [`${AT}.externalDns`],
+    refusals: ["HostedCluster/hc1 spec: Services is immutable"],
+  },
 ];
 
 /** Edits the CRDs accept: the guards must let them through. */
@@ -146,7 +212,11 @@ function synthOf(name: string, edit: (config: any) => void): { dir: string; stac
 }
 
 /** Runs a command without blocking, so several run at once (terraform and node mostly wait). */
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(command, args, { ...options, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
@@ -206,7 +276,10 @@ function forgetServices(state: any): void {
   beforeAll(async () => {
     fs.mkdirSync(created, { recursive: true });
     fs.writeFileSync(path.join(created, "main.tf.json"), JSON.stringify(guardsOnly(synthOf("base", () => undefined).stack)));
-    for (const args of [["init", "-input=false"], ["apply", "-auto-approve", "-input=false"]]) {
+    for (const args of [
+      ["init", "-input=false"],
+      ["apply", "-auto-approve", "-input=false"],
+    ]) {
       const result = await run("terraform", args, { cwd: created, env });
       if (result.status !== 0) throw new Error(`terraform ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
     }
@@ -224,7 +297,9 @@ function forgetServices(state: any): void {
     const state = JSON.parse(fs.readFileSync(path.join(created, "terraform.tfstate"), "utf8"));
     const names = state.resources.map((r: any) => `${r.type}.${r.name}`).sort();
     expect(names).toHaveLength(3);
-    expect(names.join(" ")).toMatch(/^terraform_data\.CreationGuard_HostedCluster_\w+ terraform_data\.CreationGuard_NodePool_pool-a_\w+ terraform_data\.CreationGuard_NodePool_pool-b_\w+$/);
+    expect(names.join(" ")).toMatch(
+      /^terraform_data\.CreationGuard_HostedCluster_\w+ terraform_data\.CreationGuard_NodePool_pool-a_\w+ terraform_data\.CreationGuard_NodePool_pool-b_\w+$/,
+    );
   });
 
   it("an unedited config plans no change and no error", () => {
@@ -271,7 +346,10 @@ function forgetServices(state: any): void {
   const checks = new Map<string, { status: number | null; stdout: string; stderr: string }>();
   beforeAll(async () => {
     const base = synthOf("base", () => undefined).dir;
-    const results = await checkManifestsEach(TOOL, ALL.map((e) => ["--old", base, synthOf(e.name, e.edit).dir]));
+    const results = await checkManifestsEach(
+      TOOL,
+      ALL.map((e) => ["--old", base, synthOf(e.name, e.edit).dir]),
+    );
     ALL.forEach((e, i) => checks.set(e.name, results[i]));
   }, 120_000);
 

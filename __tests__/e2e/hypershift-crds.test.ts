@@ -16,7 +16,6 @@ const TOOL = path.join(SHARED, "tools", "check-manifests.mjs");
 const CRDS = path.join(SHARED, "reference", "hypershift-crds");
 const HAVE_CRDS = fs.existsSync(TOOL) && fs.existsSync(path.join(CRDS, "hostedcluster.v1beta1.schema.json"));
 
-
 /** The brief's cluster: no ExternalDNS, one NodePool with the release's image. */
 const basic = () =>
   loadInline(
@@ -55,7 +54,11 @@ const full = () =>
             network: { machineNetwork: "10.0.0.0/16" },
             nodePools: [
               { name: "hc2-gen1", imageGeneration: "Gen1", availabilityZone: "2", diagnostics: "Disabled", replicas: 0 },
-              { name: "hc2-mp", marketplace: { publisher: "azureopenshift", offer: "aro4", sku: "aro_419", version: "419.6.20250523" }, vmSize: "Standard_D8s_v5" },
+              {
+                name: "hc2-mp",
+                marketplace: { publisher: "azureopenshift", offer: "aro4", sku: "aro_419", version: "419.6.20250523" },
+                vmSize: "Standard_D8s_v5",
+              },
               { name: "hc2-az3", availabilityZone: "3", osDisk: { sizeGiB: 64, storageAccountType: "StandardSSD_LRS" } },
             ],
           },
@@ -107,8 +110,20 @@ describe("HyperShift manifests: shape (schema-independent)", () => {
     for (const hc of hostedClusters) {
       expect(missing(hc.spec, ["etcd", "networking", "platform", "pullSecret", "release", "services", "issuerURL", "infraID"])).toEqual([]);
       const azure = hc.spec.platform.azure;
-      expect(missing(azure, ["azureAuthenticationConfig", "location", "resourceGroup", "securityGroupID", "subnetID", "subscriptionID", "tenantID", "vnetID"])).toEqual([]);
-      expect(missing(azure.azureAuthenticationConfig.workloadIdentities, ["imageRegistry", "ingress", "file", "disk", "nodePoolManagement", "cloudProvider", "network"])).toEqual([]);
+      expect(
+        missing(azure, ["azureAuthenticationConfig", "location", "resourceGroup", "securityGroupID", "subnetID", "subscriptionID", "tenantID", "vnetID"]),
+      ).toEqual([]);
+      expect(
+        missing(azure.azureAuthenticationConfig.workloadIdentities, [
+          "imageRegistry",
+          "ingress",
+          "file",
+          "disk",
+          "nodePoolManagement",
+          "cloudProvider",
+          "network",
+        ]),
+      ).toEqual([]);
       expect(azure.subnetID.split("/")).toHaveLength(11);
       const strategy = (service: string) => hc.spec.services.find((s: any) => s.service === service)?.servicePublishingStrategy.type;
       // CEL on Azure: at least 4 services; Konnectivity and Ignition as Routes; OAuth Route or LoadBalancer.
@@ -132,7 +147,11 @@ describe("HyperShift manifests: shape (schema-independent)", () => {
   });
 
   it("only the client IDs are Terraform references", () => {
-    const references = manifests.flatMap((m) => leaves(m).filter((leaf) => isReference(leaf.value)).map((leaf) => leaf.path));
+    const references = manifests.flatMap((m) =>
+      leaves(m)
+        .filter((leaf) => isReference(leaf.value))
+        .map((leaf) => leaf.path),
+    );
     expect(references).toHaveLength(7 + 8);
     for (const reference of references) expect(reference).toMatch(/^spec\.platform\.azure\.azureAuthenticationConfig\.workloadIdentities\.\w+\.clientID$/);
   });

@@ -53,7 +53,10 @@ describe("infra creation guard (synthesized)", () => {
   beforeAll(() => {
     dir = tempDir("hcp-azure-infra-guard-");
     fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(guardOnly(config()).config));
-    for (const args of [["init", "-input=false"], ["apply", "-input=false", "-auto-approve"]]) {
+    for (const args of [
+      ["init", "-input=false"],
+      ["apply", "-input=false", "-auto-approve"],
+    ]) {
       const run = spawnSync("terraform", [...args, "-no-color"], { cwd: dir, encoding: "utf8" });
       expect(`${run.stdout}${run.stderr}`).not.toMatch(/Error/);
     }
@@ -72,7 +75,13 @@ describe("infra creation guard (synthesized)", () => {
 
   it.each([
     ["a renamed VNet", { vnetName: "other-vnet" }, {}, "clusters[0].hostedCluster.network.vnetName", "spec.platform.azure.vnetID"],
-    ["a renamed managed resource group", { resourceGroups: { managed: "other-rg" } }, {}, "clusters[0].hostedCluster.network.resourceGroups.managed", "spec.platform.azure.resourceGroup"],
+    [
+      "a renamed managed resource group",
+      { resourceGroups: { managed: "other-rg" } },
+      {},
+      "clusters[0].hostedCluster.network.resourceGroups.managed",
+      "spec.platform.azure.resourceGroup",
+    ],
     ["another location", {}, { location: "westeurope" }, "location", "spec.platform.azure.location"],
   ])("%s fails the infra plan, naming the key", (_name, network, top, key, field) => {
     const result = plan(config(network, top));

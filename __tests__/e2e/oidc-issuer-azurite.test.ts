@@ -51,7 +51,9 @@ async function newKeyPair(): Promise<KeyPair> {
 
 /** Kubernetes' service-account kid, computed here independently: base64url(SHA-256(DER SPKI)). */
 function expectedKid(publicKey: KeyObject): string {
-  return createHash("sha256").update(publicKey.export({ type: "spki", format: "der" })).digest("base64url");
+  return createHash("sha256")
+    .update(publicKey.export({ type: "spki", format: "der" }))
+    .digest("base64url");
 }
 
 function writePublicKey(file: string, key: KeyPair): void {
@@ -159,9 +161,7 @@ async function publishAndDiscover(issuer: SynthesizedIssuer, issuerUrl: string, 
   const expectedJwk = key.publicKey.export({ format: "jwk" });
   expect(jwk).toEqual({ use: "sig", kty: "RSA", kid: expectedKid(key.publicKey), alg: "RS256", n: expectedJwk.n, e: expectedJwk.e });
   // And the published JWK really is our public key.
-  expect(createPublicKey({ key: jwk, format: "jwk" }).export({ type: "spki", format: "der" })).toEqual(
-    key.publicKey.export({ type: "spki", format: "der" }),
-  );
+  expect(createPublicKey({ key: jwk, format: "jwk" }).export({ type: "spki", format: "der" })).toEqual(key.publicKey.export({ type: "spki", format: "der" }));
 
   return { issuer: issuerUrl, jwks: jose.createRemoteJWKSet(new URL(jwksUrl)), kid: jwk.kid };
 }
@@ -220,8 +220,10 @@ async function startAzurite(): Promise<void> {
     process.execPath,
     [
       main,
-      "--blobHost", "127.0.0.1",
-      "--blobPort", String(port),
+      "--blobHost",
+      "127.0.0.1",
+      "--blobPort",
+      String(port),
       "--inMemoryPersistence",
       "--skipApiVersionCheck",
       "--disableProductStyleUrl",
@@ -275,7 +277,12 @@ describe("shared OIDC issuer served from blob storage (Azurite) verifies service
   beforeAll(async () => {
     writePublicKey("shared.public", sharedKey);
     const { loaded, issuers } = synthIssuers(
-      { ...baseConfig("e2eshared"), oidc: { issuer: "shared" }, serviceAccountSigningKey: { publicKeyFile: "shared.public" }, clusters: [{ name: "e2eshared-hc" }] },
+      {
+        ...baseConfig("e2eshared"),
+        oidc: { issuer: "shared" },
+        serviceAccountSigningKey: { publicKeyFile: "shared.public" },
+        clusters: [{ name: "e2eshared-hc" }],
+      },
       "shared",
     );
     expect(issuers.map((i) => i.stack)).toEqual([loaded.names.sharedStack]);

@@ -42,7 +42,11 @@ const { privateKey: pkcs1, publicKey } = generateKeyPairSync("rsa", {
   privateKeyEncoding: { type: "pkcs1", format: "pem" },
   publicKeyEncoding: { type: "spki", format: "pem" },
 });
-const pkcs8 = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } }).privateKey;
+const pkcs8 = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+}).privateKey;
 const CERT = pem("CERTIFICATE", "MIIBszCCAVmgAwIBAgIUQ2VydGlmaWNhdGVTaGFwZU9ubHk=");
 
 const GOOD: Record<string, string> = {

@@ -59,6 +59,11 @@ describe("scripts/cdktf.sh", () => {
 
   it("is what the npm scripts run", () => {
     const scripts = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")).scripts;
-    expect(scripts).toMatchObject({ cdktf: "sh scripts/cdktf.sh", diff: "sh scripts/cdktf.sh diff", deploy: "sh scripts/cdktf.sh deploy", destroy: "sh scripts/cdktf.sh destroy" });
+    expect(scripts).toMatchObject({
+      cdktf: "sh scripts/cdktf.sh",
+      diff: "sh scripts/cdktf.sh diff",
+      deploy: "sh scripts/cdktf.sh deploy",
+      destroy: "sh scripts/cdktf.sh destroy",
+    });
   });
 });

@@ -18,10 +18,30 @@ function project(): { root: string; entry: string; write(file: string, text: str
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), text);
   };
-  write("tsconfig.json", JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", lib: ["ES2022"], strict: true, types: [], skipLibCheck: true, noEmit: true } }));
-  write("tsconfig.build.json", JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: false, outDir: "dist", rootDir: "." }, include: ["main.ts", "lib/**/*.ts"] }));
+  write(
+    "tsconfig.json",
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "node16",
+        moduleResolution: "node16",
+        lib: ["ES2022"],
+        strict: true,
+        types: [],
+        skipLibCheck: true,
+        noEmit: true,
+      },
+    }),
+  );
+  write(
+    "tsconfig.build.json",
+    JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: false, outDir: "dist", rootDir: "." }, include: ["main.ts", "lib/**/*.ts"] }),
+  );
   // No @types/node (a faster tsc): the few Node globals used are declared.
-  write("main.ts", 'import { message } from "./lib/message";\ndeclare const process: any, require: any, module: any;\nprocess.stdout.write(`${message} ${process.argv.slice(2).join(" ")} ${require.main === module}\\n`);\n');
+  write(
+    "main.ts",
+    'import { message } from "./lib/message";\ndeclare const process: any, require: any, module: any;\nprocess.stdout.write(`${message} ${process.argv.slice(2).join(" ")} ${require.main === module}\\n`);\n',
+  );
   write("lib/message.ts", 'export const message = "v1";\n');
   return { root, entry: path.join(root, "dist", "main.js"), write };
 }
@@ -86,7 +106,11 @@ describe("scripts/run.js", () => {
 
   it("a failed compile records nothing, so the next run compiles again", () => {
     const p = fresh();
-    expect(() => run.ensureBuilt(p.root, p.entry, () => { throw new Error("tsc failed"); })).toThrow("tsc failed");
+    expect(() =>
+      run.ensureBuilt(p.root, p.entry, () => {
+        throw new Error("tsc failed");
+      }),
+    ).toThrow("tsc failed");
     expect(fs.existsSync(path.join(p.root, "dist", run.STAMP))).toBe(false);
     const { calls, compile } = fakeCompile();
     expect(run.ensureBuilt(p.root, p.entry, compile)).toBe(true);
@@ -95,7 +119,9 @@ describe("scripts/run.js", () => {
 
   it("hashes every source tsconfig.build.json compiles in this repository", () => {
     const inputs = run.buildInputs(REPO);
-    expect(inputs).toEqual(expect.arrayContaining(["main.ts", "tsconfig.build.json", "tsconfig.json", "package-lock.json", "stacks/app.ts", "scripts/keygen.ts"]));
+    expect(inputs).toEqual(
+      expect.arrayContaining(["main.ts", "tsconfig.build.json", "tsconfig.json", "package-lock.json", "stacks/app.ts", "scripts/keygen.ts"]),
+    );
     const config = JSON.parse(fs.readFileSync(path.join(REPO, "tsconfig.build.json"), "utf8"));
     for (const dir of config.include.filter((p: string) => p.endsWith("/**/*.ts")).map((p: string) => p.slice(0, -"/**/*.ts".length))) {
       const sources = (fs.readdirSync(path.join(REPO, dir), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts"));

@@ -31,7 +31,9 @@ describe("aks stack: hardening from the config", () => {
       api_server_access_profile: { authorized_ip_ranges: ["203.0.113.0/24"] },
       azure_active_directory_role_based_access_control: { azure_rbac_enabled: true, tenant_id: TENANT },
     });
-    expect(resources(aks, "azurerm_role_assignment").map((r) => r.role_definition_id)).toContainEqual(expect.stringMatching(/b1ff04bb-8a4e-4dc4-8eb5-8693973ce19b$/));
+    expect(resources(aks, "azurerm_role_assignment").map((r) => r.role_definition_id)).toContainEqual(
+      expect.stringMatching(/b1ff04bb-8a4e-4dc4-8eb5-8693973ce19b$/),
+    );
   });
 });
 

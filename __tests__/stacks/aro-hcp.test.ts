@@ -56,12 +56,13 @@ const operatorOf = (stack: any) => manifestsOf(stack).find((m) => m.kind === "De
 const strings = (value: unknown): string[] =>
   typeof value === "string" ? [value] : typeof value === "object" && value !== null ? Object.values(value).flatMap(strings) : [];
 /** Every key in a value, recursively. */
-const keys = (value: unknown): string[] =>
-  typeof value === "object" && value !== null ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : [];
+const keys = (value: unknown): string[] => (typeof value === "object" && value !== null ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : []);
 
 /** `<cluster>/<key>` of a reference into the shared stack's control_plane_principals output, else undefined. */
 function recordedEntry(expression: string, field: "object_id" | "client_id"): string | undefined {
-  const match = new RegExp(`^\\$\\{data\\.terraform_remote_state\\.shared-state\\.outputs\\.control_plane_principals\\["([\\w-]+)"\\]\\.(\\w+)\\.${field}\\}$`).exec(expression);
+  const match = new RegExp(
+    `^\\$\\{data\\.terraform_remote_state\\.shared-state\\.outputs\\.control_plane_principals\\["([\\w-]+)"\\]\\.(\\w+)\\.${field}\\}$`,
+  ).exec(expression);
   return match ? `${match[1]}/${match[2]}` : undefined;
 }
 
@@ -106,18 +107,30 @@ describe("aroHcp shared stack", () => {
     expect(applications.map((a) => a.display_name).sort()).toEqual([...expectedNames, "myprefix-external-dns"].sort());
     expect(resources(shared, "azuread_service_principal")).toHaveLength(9);
     expect(resources(shared, "tls_private_key")).toHaveLength(8);
-    expect(resources(shared, "tls_self_signed_cert").map((c) => c.subject[0].common_name).sort()).toEqual([...expectedNames].sort());
+    expect(
+      resources(shared, "tls_self_signed_cert")
+        .map((c) => c.subject[0].common_name)
+        .sort(),
+    ).toEqual([...expectedNames].sort());
     expect(resources(shared, "azuread_application_certificate")).toHaveLength(8);
-    expect(resources(shared, "azurerm_key_vault_secret").map((s) => s.name).sort()).toEqual([...expectedNames].sort());
+    expect(
+      resources(shared, "azurerm_key_vault_secret")
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual([...expectedNames].sort());
   });
 
   it("certificates last the configured year and renew in the last 30 days", () => {
-    for (const certificate of resources(shared, "tls_self_signed_cert")) expect(certificate).toMatchObject({ validity_period_hours: 8760, early_renewal_hours: 720 });
+    for (const certificate of resources(shared, "tls_self_signed_cert"))
+      expect(certificate).toMatchObject({ validity_period_hours: 8760, early_renewal_hours: 720 });
   });
 
   it("outputs HyperShift's --managed-identities-file for myprefix-hc, each client ID the application of that component", () => {
     const text: string = shared.output.control_plane_identities.value["myprefix-hc"];
-    const resolved = text.replace(/\$\{azuread_application\.([\w-]+)\.client_id\}/g, (_, id: string) => `client-id-of ${shared.resource.azuread_application[id].display_name}`);
+    const resolved = text.replace(
+      /\$\{azuread_application\.([\w-]+)\.client_id\}/g,
+      (_, id: string) => `client-id-of ${shared.resource.azuread_application[id].display_name}`,
+    );
     expect(resolved).not.toContain("${");
     const json = JSON.parse(resolved);
     expect(Object.keys(json)).toEqual(["managedIdentitiesKeyVault", ...Object.keys(CONTROL_PLANE)]);
@@ -133,7 +146,9 @@ describe("aroHcp shared stack", () => {
   });
 
   it("the secrets wait for the deployer's Secrets Officer role on the vault", () => {
-    const officer = Object.entries(shared.resource.azurerm_role_assignment as Record<string, any>).filter(([, r]) => r.role_definition_id === ROLE("b86a8fe4-44ce-4948-aee5-eccb2c155cd7"));
+    const officer = Object.entries(shared.resource.azurerm_role_assignment as Record<string, any>).filter(
+      ([, r]) => r.role_definition_id === ROLE("b86a8fe4-44ce-4948-aee5-eccb2c155cd7"),
+    );
     expect(officer).toHaveLength(1);
     for (const secret of resources(shared, "azurerm_key_vault_secret")) expect(secret.depends_on).toContain(`azurerm_role_assignment.${officer[0][0]}`);
   });
@@ -180,7 +195,11 @@ describe("aroHcp identities stack", () => {
   };
 
   it("has exactly the three data-plane identities, named dp-*, in the persistent group", () => {
-    expect(Object.values(identityResources).map((i) => i.name).sort()).toEqual(["myprefix-hc-dp-disk", "myprefix-hc-dp-file", "myprefix-hc-dp-image-registry"]);
+    expect(
+      Object.values(identityResources)
+        .map((i) => i.name)
+        .sort(),
+    ).toEqual(["myprefix-hc-dp-disk", "myprefix-hc-dp-file", "myprefix-hc-dp-image-registry"]);
     for (const identity of Object.values(identityResources)) expect(identity.resource_group_name).toBe("os4-common");
   });
 
@@ -221,7 +240,10 @@ describe("aroHcp identities stack", () => {
 
   it("outputs HyperShift's --data-plane-identities-file (and no workload-identities.json)", () => {
     const text: string = identities.output.data_plane_identities_json.value;
-    const resolved = text.replace(/\$\{azurerm_user_assigned_identity\.([\w-]+)\.client_id\}/g, (_, id: string) => `client-id-of ${identityResources[id].name}`);
+    const resolved = text.replace(
+      /\$\{azurerm_user_assigned_identity\.([\w-]+)\.client_id\}/g,
+      (_, id: string) => `client-id-of ${identityResources[id].name}`,
+    );
     const json = JSON.parse(resolved);
     expect(Object.keys(json)).toEqual(["imageRegistryMSIClientID", "diskMSIClientID", "fileMSIClientID"]);
     expect(json).toEqual({
@@ -248,7 +270,8 @@ describe("aroHcp infra stack", () => {
     return data.name ?? recordedEntry(data.object_id, "object_id");
   };
   const row = (a: any) => ({ principal: principalName(a), role: a.role_definition_id, scope: a.scope, name: a.name });
-  const byRow = (a: { principal: string; scope: string }, b: { principal: string; scope: string }) => (a.principal + a.scope).localeCompare(b.principal + b.scope);
+  const byRow = (a: { principal: string; scope: string }, b: { principal: string; scope: string }) =>
+    (a.principal + a.scope).localeCompare(b.principal + b.scope);
   const managed = RG("myprefix-hc-managed-rg");
   const vnet = RG("myprefix-hc-customer-vnet-rg");
   const nsg = RG("myprefix-hc-customer-nsg-rg");
@@ -273,7 +296,12 @@ describe("aroHcp infra stack", () => {
   it("grants the control-plane service principals HyperShift's 18 assignments (CPO always), found by the object IDs the shared stack recorded", () => {
     const keyOf = Object.fromEntries(Object.entries(CONTROL_PLANE).map(([key, suffix]) => [suffix, key]));
     const sp = (suffix: string) => `myprefix-hc/${keyOf[suffix]}`;
-    const grant = (suffix: string, component: string, role: string, scope: string) => ({ principal: sp(suffix), role: ROLE(role), scope, name: uuidv5Dns(`${infraId}-${component}-${scope}`) });
+    const grant = (suffix: string, component: string, role: string, scope: string) => ({
+      principal: sp(suffix),
+      role: ROLE(role),
+      scope,
+      name: uuidv5Dns(`${infraId}-${component}-${scope}`),
+    });
     const expected = [
       grant("nodepool-mgmt", "capz", CONTRIBUTOR, managed),
       grant("nodepool-mgmt", "capz", CONTRIBUTOR, vnet),
@@ -296,9 +324,11 @@ describe("aroHcp infra stack", () => {
     ];
     expect(expected).toHaveLength(18);
     expect(controlPlane.map(row).sort(byRow)).toEqual(expected.sort(byRow));
-    expect(Object.values(infra.data.azuread_service_principal).map((d: any) => recordedEntry(d.object_id, "object_id")).sort()).toEqual(
-      Object.values(CONTROL_PLANE).map(sp).sort(),
-    );
+    expect(
+      Object.values(infra.data.azuread_service_principal)
+        .map((d: any) => recordedEntry(d.object_id, "object_id"))
+        .sort(),
+    ).toEqual(Object.values(CONTROL_PLANE).map(sp).sort());
     expect(assignments).toHaveLength(21);
     expect(new Set(assignments.map((a) => a.name)).size).toBe(21);
   });
@@ -347,7 +377,10 @@ describe("aroHcp cluster stack", () => {
     expect(data).toMatchObject({ name: "myprefix-mgmt", resource_group_name: "myprefix-mgmt-rg" });
     // Local accounts disabled would leave no client certificate: the plan says so, by name.
     expect(data.lifecycle.postcondition).toEqual([
-      { condition: '${try(self.kube_config[0].client_key, "") != ""}', error_message: expect.stringContaining("AKS cluster myprefix-mgmt gives no client certificate") },
+      {
+        condition: '${try(self.kube_config[0].client_key, "") != ""}',
+        error_message: expect.stringContaining("AKS cluster myprefix-mgmt gives no client certificate"),
+      },
     ]);
     const id = Object.keys(stack.data.azurerm_kubernetes_cluster)[0];
     const kube = `data.azurerm_kubernetes_cluster.${id}.kube_config[0]`;
@@ -368,7 +401,10 @@ describe("aroHcp management stack", () => {
   it("sets ARO_HCP_KEY_VAULT_USER_CLIENT_ID to the add-on identity of the AKS cluster, replacing the rendered value", () => {
     const id = Object.keys(management.data.azurerm_kubernetes_cluster)[0];
     expect(env.filter((e) => e.name === "ARO_HCP_KEY_VAULT_USER_CLIENT_ID")).toEqual([
-      { name: "ARO_HCP_KEY_VAULT_USER_CLIENT_ID", value: `\${data.azurerm_kubernetes_cluster.${id}.key_vault_secrets_provider[0].secret_identity[0].client_id}` },
+      {
+        name: "ARO_HCP_KEY_VAULT_USER_CLIENT_ID",
+        value: `\${data.azurerm_kubernetes_cluster.${id}.key_vault_secrets_provider[0].secret_identity[0].client_id}`,
+      },
     ]);
   });
 
@@ -388,13 +424,17 @@ describe("aroHcp secret hygiene", () => {
     expect(keys(stack)).not.toContain("client_secret");
     // The credentials JSON names client_secret only as a Terraform expression over state.
     for (const value of strings(stack).filter((s) => s.includes('"client_secret"'))) {
-      expect(value).toMatch(/"client_secret" = base64encode\(join\("", \[tls_self_signed_cert\.[\w-]+\.cert_pem, tls_private_key\.[\w-]+\.private_key_pem\]\)\)/);
+      expect(value).toMatch(
+        /"client_secret" = base64encode\(join\("", \[tls_self_signed_cert\.[\w-]+\.cert_pem, tls_private_key\.[\w-]+\.private_key_pem\]\)\)/,
+      );
       expect(value).not.toMatch(/"client_secret" = "/);
     }
   });
 
   it("the credentials expressions are in the shared stack only, one per control-plane secret", () => {
-    const counts = Object.fromEntries(Object.entries(stacks).map(([name, stack]) => [name, strings(stack).filter((s) => s.includes('"client_secret"')).length]));
+    const counts = Object.fromEntries(
+      Object.entries(stacks).map(([name, stack]) => [name, strings(stack).filter((s) => s.includes('"client_secret"')).length]),
+    );
     expect(counts).toEqual({ aks: 0, shared: 8, "identities-myprefix-hc": 0, management: 0, "infra-myprefix-hc": 0, "cluster-myprefix-hc": 0 });
   });
 });
@@ -419,8 +459,12 @@ describe("aroHcp control-plane principals: found by a key we own, checked at pla
   it("the shared stack records, per cluster and component, the service principal's object ID and its application's client ID", () => {
     const recorded = shared.output.control_plane_principals.value["myprefix-hc"];
     expect(Object.keys(recorded).sort()).toEqual(Object.keys(CONTROL_PLANE).sort());
-    const applicationOf = (key: string) => Object.entries(shared.resource.azuread_application).find(([id]) => id.startsWith(`ControlPlaneIdentities_myprefix-hc_${key}_Application_`))![0];
-    const principalOf = (key: string) => Object.entries(shared.resource.azuread_service_principal).find(([id]) => id.startsWith(`ControlPlaneIdentities_myprefix-hc_${key}_ServicePrincipal_`))![0];
+    const applicationOf = (key: string) =>
+      Object.entries(shared.resource.azuread_application).find(([id]) => id.startsWith(`ControlPlaneIdentities_myprefix-hc_${key}_Application_`))![0];
+    const principalOf = (key: string) =>
+      Object.entries(shared.resource.azuread_service_principal).find(([id]) =>
+        id.startsWith(`ControlPlaneIdentities_myprefix-hc_${key}_ServicePrincipal_`),
+      )![0];
     for (const key of Object.keys(CONTROL_PLANE)) {
       expect(recorded[key]).toEqual({
         client_id: `\${azuread_application.${applicationOf(key)}.client_id}`,
@@ -432,9 +476,16 @@ describe("aroHcp control-plane principals: found by a key we own, checked at pla
   it.each(Object.keys(consumers))("%s finds each of the 8 principals by the recorded object ID, read from the shared stack's state", (name) => {
     const stack = consumers[name as keyof typeof consumers];
     const found = Object.values(stack.data.azuread_service_principal) as any[];
-    expect(found.map((d) => recordedEntry(d.object_id, "object_id")).sort()).toEqual(Object.keys(CONTROL_PLANE).map((key) => `myprefix-hc/${key}`).sort());
+    expect(found.map((d) => recordedEntry(d.object_id, "object_id")).sort()).toEqual(
+      Object.keys(CONTROL_PLANE)
+        .map((key) => `myprefix-hc/${key}`)
+        .sort(),
+    );
     expect(found.every((d) => Object.keys(d).sort().join() === "lifecycle,object_id")).toBe(true);
-    expect(stack.data.terraform_remote_state["shared-state"]).toEqual({ backend: "local", config: { path: "../../../examples/terraform-state/shared.tfstate" } });
+    expect(stack.data.terraform_remote_state["shared-state"]).toEqual({
+      backend: "local",
+      config: { path: "../../../examples/terraform-state/shared.tfstate" },
+    });
   });
 
   it.each(Object.keys(consumers))("%s asserts at plan that each principal found has the recorded client ID, in our tenant", (name) => {
@@ -453,50 +504,58 @@ describe("aroHcp control-plane principals: found by a key we own, checked at pla
 });
 
 const HAVE_TERRAFORM = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
-(HAVE_TERRAFORM ? describe : describe.skip)("aroHcp control-plane principals with Terraform itself (built-in terraform_remote_state; runs where terraform is on PATH)", () => {
-  it("every reference infra and cluster read resolves, in the shape shared outputs, to that component's recorded IDs", () => {
-    const dir = tempDir();
-    const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
-    const apply = (folder: string, json: unknown) => {
-      fs.mkdirSync(folder, { recursive: true });
-      fs.writeFileSync(path.join(folder, "main.tf.json"), JSON.stringify(json));
-      for (const args of [["init"], ["apply", "-auto-approve"]]) {
-        const run = spawnSync("terraform", [...args, "-input=false", "-no-color"], { cwd: folder, env, encoding: "utf8" });
-        expect({ args, stderr: run.status === 0 ? "" : run.stderr }).toEqual({ args, stderr: "" });
-      }
-      return JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: folder, env, encoding: "utf8" }).stdout);
-    };
-    try {
-      // shared: its output as synthesized, each reference to Entra replaced by a distinct literal ID.
-      const ids = new Map<string, string>();
-      const literal = (reference: string) => {
-        if (!ids.has(reference)) ids.set(reference, `00000000-0000-4000-8000-${String(ids.size + 1).padStart(12, "0")}`);
-        return ids.get(reference) as string;
+(HAVE_TERRAFORM ? describe : describe.skip)(
+  "aroHcp control-plane principals with Terraform itself (built-in terraform_remote_state; runs where terraform is on PATH)",
+  () => {
+    it("every reference infra and cluster read resolves, in the shape shared outputs, to that component's recorded IDs", () => {
+      const dir = tempDir();
+      const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+      const apply = (folder: string, json: unknown) => {
+        fs.mkdirSync(folder, { recursive: true });
+        fs.writeFileSync(path.join(folder, "main.tf.json"), JSON.stringify(json));
+        for (const args of [["init"], ["apply", "-auto-approve"]]) {
+          const run = spawnSync("terraform", [...args, "-input=false", "-no-color"], { cwd: folder, env, encoding: "utf8" });
+          expect({ args, stderr: run.status === 0 ? "" : run.stderr }).toEqual({ args, stderr: "" });
+        }
+        return JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: folder, env, encoding: "utf8" }).stdout);
       };
-      const recorded = JSON.parse(JSON.stringify(shared.output.control_plane_principals.value).replace(/\$\{azuread_[^}]+\}/g, literal));
-      apply(path.join(dir, "shared"), { output: { control_plane_principals: { value: recorded } } });
+      try {
+        // shared: its output as synthesized, each reference to Entra replaced by a distinct literal ID.
+        const ids = new Map<string, string>();
+        const literal = (reference: string) => {
+          if (!ids.has(reference)) ids.set(reference, `00000000-0000-4000-8000-${String(ids.size + 1).padStart(12, "0")}`);
+          return ids.get(reference) as string;
+        };
+        const recorded = JSON.parse(JSON.stringify(shared.output.control_plane_principals.value).replace(/\$\{azuread_[^}]+\}/g, literal));
+        apply(path.join(dir, "shared"), { output: { control_plane_principals: { value: recorded } } });
 
-      for (const [name, stack] of Object.entries({ "infra-myprefix-hc": infra, "cluster-myprefix-hc": cluster })) {
-        // The consumer's own remote-state block, pointed at that state; outputs stand for the data sources.
-        const outputs: Record<string, { value: string }> = {};
-        for (const [id, data] of Object.entries(stack.data.azuread_service_principal) as [string, any][]) {
-          const clientId = /self\.client_id == (data\.terraform_remote_state\.[^)]+)\)/.exec(data.lifecycle.postcondition[0].condition)![1];
-          outputs[`${id}_object`] = { value: data.object_id };
-          outputs[`${id}_client`] = { value: `\${${clientId}}` };
+        for (const [name, stack] of Object.entries({ "infra-myprefix-hc": infra, "cluster-myprefix-hc": cluster })) {
+          // The consumer's own remote-state block, pointed at that state; outputs stand for the data sources.
+          const outputs: Record<string, { value: string }> = {};
+          for (const [id, data] of Object.entries(stack.data.azuread_service_principal) as [string, any][]) {
+            const clientId = /self\.client_id == (data\.terraform_remote_state\.[^)]+)\)/.exec(data.lifecycle.postcondition[0].condition)![1];
+            outputs[`${id}_object`] = { value: data.object_id };
+            outputs[`${id}_client`] = { value: `\${${clientId}}` };
+          }
+          const remote = { "shared-state": { backend: "local", config: { path: path.join(dir, "shared", "terraform.tfstate") } } };
+          const values = apply(path.join(dir, name), { data: { terraform_remote_state: remote }, output: outputs });
+          for (const [key, component] of Object.entries(recorded["myprefix-hc"]) as [string, any][]) {
+            const id = Object.keys(stack.data.azuread_service_principal).find((i) => i.startsWith(`ControlPlanePrincipals_${key}_`))!;
+            expect({ name, key, object: values[`${id}_object`].value, client: values[`${id}_client`].value }).toEqual({
+              name,
+              key,
+              object: component.object_id,
+              client: component.client_id,
+            });
+          }
         }
-        const remote = { "shared-state": { backend: "local", config: { path: path.join(dir, "shared", "terraform.tfstate") } } };
-        const values = apply(path.join(dir, name), { data: { terraform_remote_state: remote }, output: outputs });
-        for (const [key, component] of Object.entries(recorded["myprefix-hc"]) as [string, any][]) {
-          const id = Object.keys(stack.data.azuread_service_principal).find((i) => i.startsWith(`ControlPlanePrincipals_${key}_`))!;
-          expect({ name, key, object: values[`${id}_object`].value, client: values[`${id}_client`].value }).toEqual({ name, key, object: component.object_id, client: component.client_id });
-        }
+        expect(ids.size).toBe(16);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-      expect(ids.size).toBe(16);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
-});
+    }, 120_000);
+  },
+);
 
 describe("aroHcp retired cluster", () => {
   const input = parse(fs.readFileSync(path.join(EXAMPLES, "aro-hcp.yaml"), "utf8"));
@@ -542,7 +601,9 @@ describe("self-managed path unchanged (examples/external-dns.yaml)", () => {
   });
 
   it("renders WorkloadIdentities with topology Public and no ARO annotation", () => {
-    const hostedClusters = Object.entries(selfManaged).filter(([name]) => name.startsWith("cluster-")).map(([, stack]) => hostedClusterOf(stack));
+    const hostedClusters = Object.entries(selfManaged)
+      .filter(([name]) => name.startsWith("cluster-"))
+      .map(([, stack]) => hostedClusterOf(stack));
     expect(hostedClusters).toHaveLength(2);
     for (const hc of hostedClusters) {
       const azure = hc.spec.platform.azure;

@@ -4,7 +4,6 @@ import { LoadedConfig } from "../../config/load";
 import { ClusterStack } from "../../stacks/cluster-stack";
 import { EXAMPLES, hostedClusterSpec, loadInline, minimalConfig, recordingReads, REPO } from "../helpers";
 
-
 /** The brief's config: cluster hc1 with one NodePool, plus overrides of the cluster and of the top level. */
 function config(cluster: Record<string, unknown> = {}, hosted: Record<string, unknown> = {}, top: Record<string, unknown> = {}) {
   return loadInline(
@@ -27,12 +26,19 @@ function config(cluster: Record<string, unknown> = {}, hosted: Record<string, un
 }
 
 function makeStack(loaded: LoadedConfig, index = 0) {
-  return new ClusterStack(Testing.app(), { config: loaded.config, names: loaded.names, outdir: path.join(REPO, "cdktf.out"), cluster: loaded.names.clusters[index] });
+  return new ClusterStack(Testing.app(), {
+    config: loaded.config,
+    names: loaded.names,
+    outdir: path.join(REPO, "cdktf.out"),
+    cluster: loaded.names.clusters[index],
+  });
 }
 
 const synth = (loaded: LoadedConfig) => JSON.parse(Testing.synth(makeStack(loaded)));
-const hostedClusterOf = (stack: any) => Object.values(stack.resource.kubernetes_manifest as Record<string, any>).find((m) => m.manifest.kind === "HostedCluster");
-const secretNamed = (stack: any, name: string) => Object.values(stack.resource.kubernetes_secret_v1 as Record<string, any>).find((s) => s.metadata.name === name);
+const hostedClusterOf = (stack: any) =>
+  Object.values(stack.resource.kubernetes_manifest as Record<string, any>).find((m) => m.manifest.kind === "HostedCluster");
+const secretNamed = (stack: any, name: string) =>
+  Object.values(stack.resource.kubernetes_secret_v1 as Record<string, any>).find((s) => s.metadata.name === name);
 /** Where a path Terraform reads lands: Terraform runs in cdktf.out/stacks/<stack>. */
 const fromStackFolder = (file: string) => path.resolve(REPO, "cdktf.out", "stacks", "cluster-hc1", file);
 const fileArgument = (expression: string) => /file\("([^"]+)"\)/.exec(expression)![1];
@@ -87,7 +93,10 @@ describe("cluster stack", () => {
   });
 
   it("outputs the generated SSH private key, marked sensitive", () => {
-    expect(stack.output.ssh_private_key).toMatchObject({ sensitive: true, value: expect.stringMatching(/^\$\{tls_private_key\.[\w]+\.private_key_openssh\}$/) });
+    expect(stack.output.ssh_private_key).toMatchObject({
+      sensitive: true,
+      value: expect.stringMatching(/^\$\{tls_private_key\.[\w]+\.private_key_openssh\}$/),
+    });
   });
 
   it("with an SSH public key file reads it, and has no tls provider and no private key output", () => {

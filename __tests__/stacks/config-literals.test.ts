@@ -24,7 +24,9 @@ function fileArgument(expression: string): string {
   return match[1]
     .replace(/\$\$\{/g, "${")
     .replace(/%%\{/g, "%{")
-    .replace(/\\(u[0-9a-f]{4}|.)/g, (_, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : ({ n: "\n", t: "\t", r: "\r" } as Record<string, string>)[e] ?? e));
+    .replace(/\\(u[0-9a-f]{4}|.)/g, (_, e: string) =>
+      e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : (({ n: "\n", t: "\t", r: "\r" } as Record<string, string>)[e] ?? e),
+    );
 }
 
 const config = () =>
@@ -56,7 +58,8 @@ const config = () =>
 describe("free-text config strings reach Terraform as literals", () => {
   const stacks = synthStacks(loadInline(config()));
   const examples = path.resolve(__dirname, "..", "..", "examples");
-  const fromStack = (stack: string, file: string) => path.relative(path.resolve(__dirname, "..", "..", "cdktf.out", "stacks", stack), path.join(examples, file));
+  const fromStack = (stack: string, file: string) =>
+    path.relative(path.resolve(__dirname, "..", "..", "cdktf.out", "stacks", stack), path.join(examples, file));
 
   it("tags: names and values on every tagged resource", () => {
     let tagged = 0;

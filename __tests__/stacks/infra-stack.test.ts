@@ -66,7 +66,11 @@ describe("infra stack", () => {
   });
 
   it("creates the three cluster groups, the network, the private zone and the egress load balancer", () => {
-    expect(resources(json, "azurerm_resource_group").map((g) => g.name).sort()).toEqual(["hc1-customer-nsg-rg", "hc1-customer-vnet-rg", "hc1-managed-rg"]);
+    expect(
+      resources(json, "azurerm_resource_group")
+        .map((g) => g.name)
+        .sort(),
+    ).toEqual(["hc1-customer-nsg-rg", "hc1-customer-vnet-rg", "hc1-managed-rg"]);
     expect(only(json.resource.azurerm_virtual_network)).toMatchObject({ name: "hc1-customer-vnet", address_space: ["10.0.0.0/16"], location: "eastus" });
     expect(only(json.resource.azurerm_subnet)).toMatchObject({ name: "hc1-customer-subnet-1", address_prefixes: ["10.0.0.0/24"] });
     expect(only(json.resource.azurerm_network_security_group).name).toBe("hc1-customer-nsg");
@@ -94,13 +98,25 @@ describe("infra stack", () => {
 
   it("grants HyperShift's 15 role assignments of the 7 base identities, with the names names.ts derives", () => {
     expect(assignments(json)).toHaveLength(15);
-    expect(assignments(json).map((a) => a.name).sort()).toEqual(managedIdentityRoleAssignmentsOf(hosted.roleAssignments).map((a) => a.name).sort());
+    expect(
+      assignments(json)
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(
+      managedIdentityRoleAssignmentsOf(hosted.roleAssignments)
+        .map((a) => a.name)
+        .sort(),
+    );
     for (const a of assignments(json)) expect(a.principal_type).toBe("ServicePrincipal");
   });
 
   it("looks up the principal of each of the 7 identities once, by name in the persistent group", () => {
     const lookups = Object.values(json.data.azurerm_user_assigned_identity) as any[];
-    expect(lookups.map((d) => d.name).sort()).toEqual(managedIdentitiesOf(loaded.names.clusters[0].identities).map((i) => i.name).sort());
+    expect(lookups.map((d) => d.name).sort()).toEqual(
+      managedIdentitiesOf(loaded.names.clusters[0].identities)
+        .map((i) => i.name)
+        .sort(),
+    );
     for (const d of lookups) expect(d.resource_group_name).toBe(loaded.names.resourceGroup.name);
   });
 
@@ -127,7 +143,9 @@ describe("infra stack", () => {
 describe("infra stack role assignments", () => {
   it("names an assignment as HyperShift does: UUIDv5(DNS, <infraID>-<component>-<scope>)", () => {
     const json = synthInfra(hostedConfig({ infraId: "abc" }));
-    const capzManaged = assignments(json).find((a) => a.scope === rg("hc1-managed-rg") && a.role_definition_id.endsWith("b24988ac-6180-42a0-ab88-20f7382dd24c"));
+    const capzManaged = assignments(json).find(
+      (a) => a.scope === rg("hc1-managed-rg") && a.role_definition_id.endsWith("b24988ac-6180-42a0-ab88-20f7382dd24c"),
+    );
     expect(capzManaged.name).toBe(uuidv5(`abc-capz-${rg("hc1-managed-rg")}`));
   });
 
@@ -145,7 +163,15 @@ describe("infra stack role assignments", () => {
     // One per role on the managed group (7) plus ingress on the DNS zone group.
     expect(assignments(json)).toHaveLength(8);
     expect(new Set(assignments(json).map((a) => a.name)).size).toBe(8);
-    expect(assignments(json).map((a) => a.name).sort()).toEqual(managedIdentityRoleAssignmentsOf(loaded.names.clusters[0].hosted!.roleAssignments).map((a) => a.name).sort());
+    expect(
+      assignments(json)
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(
+      managedIdentityRoleAssignmentsOf(loaded.names.clusters[0].hosted!.roleAssignments)
+        .map((a) => a.name)
+        .sort(),
+    );
     for (const a of assignments(json)) expect(a.depends_on).toEqual(a.scope === rg("hc1-managed-rg") ? [managed] : undefined);
     expect(only(json.resource.azurerm_virtual_network).resource_group_name).toBe(`\${${managed}.name}`);
   });

@@ -29,7 +29,9 @@ describe("management stack: access to the cluster", () => {
     const stack = management(externalDnsConfig({ kubeconfig: { path: "kube/mgmt.kubeconfig", context: "admin" } }));
     expect(stack.provider.kubernetes).toEqual([{ config_path: "../../../examples/kube/mgmt.kubeconfig", config_context: "admin" }]);
     // Terraform runs in cdktf.out/stacks/management: the relative path must land on the file.
-    expect(path.resolve(REPO, "cdktf.out", "stacks", "management", stack.provider.kubernetes[0].config_path)).toBe(path.join(EXAMPLES, "kube", "mgmt.kubeconfig"));
+    expect(path.resolve(REPO, "cdktf.out", "stacks", "management", stack.provider.kubernetes[0].config_path)).toBe(
+      path.join(EXAMPLES, "kube", "mgmt.kubeconfig"),
+    );
   });
 
   it("keeps ~/ for the provider to expand where Terraform runs, and absolute paths as written", () => {
@@ -57,7 +59,10 @@ describe("management stack: access to the cluster", () => {
 describe("management stack: the ExternalDNS credentials secret", () => {
   it("is external-dns-credentials in hypershift with the single key credentials, from the shared stack's state", () => {
     const stack = management(externalDnsConfig());
-    const secret = only(stack.resource.kubernetes_secret_v1 && Object.fromEntries(Object.entries(stack.resource.kubernetes_secret_v1).filter(([k]) => k.startsWith("ExternalDns"))));
+    const secret = only(
+      stack.resource.kubernetes_secret_v1 &&
+        Object.fromEntries(Object.entries(stack.resource.kubernetes_secret_v1).filter(([k]) => k.startsWith("ExternalDns"))),
+    );
     expect(secret.metadata).toMatchObject({ name: "external-dns-credentials", namespace: "hypershift" });
     expect(secret.type).toBe("Opaque");
     expect(secret.data).toEqual({ credentials: "${data.terraform_remote_state.shared-state.outputs.external_dns_credentials}" });
@@ -68,8 +73,9 @@ describe("management stack: the ExternalDNS credentials secret", () => {
     expect(local).toEqual({ backend: "local", config: { path: "../../../examples/terraform-state/shared.tfstate" } });
 
     const azurerm = only(
-      management(externalDnsConfig({}, { backend: { type: "azurerm", resourceGroupName: "tfstate", storageAccountName: "tfstateacct", containerName: "state" } })).data
-        .terraform_remote_state,
+      management(
+        externalDnsConfig({}, { backend: { type: "azurerm", resourceGroupName: "tfstate", storageAccountName: "tfstateacct", containerName: "state" } }),
+      ).data.terraform_remote_state,
     );
     expect(azurerm).toEqual({
       backend: "azurerm",
@@ -136,32 +142,45 @@ describe("management stack: example bundles", () => {
   });
 
   const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
-  (terraform ? it : it.skip)("terraform itself refuses to plan the guard, and plans it when the local is false (runs where terraform is on PATH)", () => {
-    const stack = management(externalDnsConfig());
-    const plan = (exampleBundle: boolean) => {
-      const dir = tempDir();
-      try {
-        // Only the built-in terraform_data and the local: no provider download needed.
-        fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ locals: { example_bundle: exampleBundle }, resource: { terraform_data: stack.resource.terraform_data } }));
-        const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
-        expect(spawnSync("terraform", ["init", "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" }).status).toBe(0);
-        return spawnSync("terraform", ["plan", "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" });
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    };
-    const refused = plan(true);
-    expect(refused.status).not.toBe(0);
-    expect(refused.stderr).toContain("Resource precondition failed");
-    expect(refused.stderr).toContain("is an abridged example bundle");
-    expect(plan(false).status).toBe(0);
-  }, 60_000);
+  (terraform ? it : it.skip)(
+    "terraform itself refuses to plan the guard, and plans it when the local is false (runs where terraform is on PATH)",
+    () => {
+      const stack = management(externalDnsConfig());
+      const plan = (exampleBundle: boolean) => {
+        const dir = tempDir();
+        try {
+          // Only the built-in terraform_data and the local: no provider download needed.
+          fs.writeFileSync(
+            path.join(dir, "main.tf.json"),
+            JSON.stringify({ locals: { example_bundle: exampleBundle }, resource: { terraform_data: stack.resource.terraform_data } }),
+          );
+          const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+          expect(spawnSync("terraform", ["init", "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" }).status).toBe(0);
+          return spawnSync("terraform", ["plan", "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" });
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      };
+      const refused = plan(true);
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toContain("Resource precondition failed");
+      expect(refused.stderr).toContain("is an abridged example bundle");
+      expect(plan(false).status).toBe(0);
+    },
+    60_000,
+  );
 
   it("a real render (no example annotation) has no guard", () => {
     const dir = tempDir();
     try {
       const bundle = path.join(dir, "render.yaml");
-      fs.writeFileSync(bundle, fs.readFileSync(EXTERNAL_DNS_BUNDLE, "utf8").replace(/^ *hcp-azure\.dev\/example-only: "true"\n/gm, "").replace(/^ *annotations:\n(?= *creationTimestamp)/gm, ""));
+      fs.writeFileSync(
+        bundle,
+        fs
+          .readFileSync(EXTERNAL_DNS_BUNDLE, "utf8")
+          .replace(/^ *hcp-azure\.dev\/example-only: "true"\n/gm, "")
+          .replace(/^ *annotations:\n(?= *creationTimestamp)/gm, ""),
+      );
       const stack = management(externalDnsConfig({ operator: { bundleFile: bundle } }));
       expect(stack.resource.terraform_data).toBeUndefined();
       expect(Object.keys(stack.resource.kubernetes_manifest)).toHaveLength(18);
@@ -173,14 +192,42 @@ describe("management stack: example bundles", () => {
 
 describe("management stack: HostedCluster namespaces", () => {
   it("creates each distinct HostedCluster namespace once, protected from destroy", () => {
-    const stack = synthStacks(loadInline(externalDnsConfig({}, {
-      clusters: [
-        { name: "hc1", hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", pullSecretFile: "p.json" } },
-        { name: "hc2", hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", pullSecretFile: "p.json", network: { vnetCidr: "10.1.0.0/16", subnetCidr: "10.1.0.0/24" } } },
-        { name: "hc3", hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", pullSecretFile: "p.json", namespace: "team-b" } },
-      ],
-    }))).management;
-    const namespaces = Object.values(stack.resource.kubernetes_manifest as Record<string, any>).filter((m) => m.manifest.kind === "Namespace" && m.manifest.metadata.name !== "hypershift");
+    const stack = synthStacks(
+      loadInline(
+        externalDnsConfig(
+          {},
+          {
+            clusters: [
+              {
+                name: "hc1",
+                hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", pullSecretFile: "p.json" },
+              },
+              {
+                name: "hc2",
+                hostedCluster: {
+                  releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64",
+                  baseDomain: "example.com",
+                  pullSecretFile: "p.json",
+                  network: { vnetCidr: "10.1.0.0/16", subnetCidr: "10.1.0.0/24" },
+                },
+              },
+              {
+                name: "hc3",
+                hostedCluster: {
+                  releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64",
+                  baseDomain: "example.com",
+                  pullSecretFile: "p.json",
+                  namespace: "team-b",
+                },
+              },
+            ],
+          },
+        ),
+      ),
+    ).management;
+    const namespaces = Object.values(stack.resource.kubernetes_manifest as Record<string, any>).filter(
+      (m) => m.manifest.kind === "Namespace" && m.manifest.metadata.name !== "hypershift",
+    );
     expect(namespaces.map((m) => m.manifest.metadata.name).sort()).toEqual(["clusters", "team-b"]);
     for (const namespace of namespaces) expect(namespace.lifecycle).toEqual({ prevent_destroy: true });
   });
@@ -196,7 +243,12 @@ describe("stack order", () => {
 
   it("the parent zone's provider in another subscription registers no resource providers there", () => {
     const shared = synthStacks(
-      loadInline(externalDnsConfig({}, { dns: { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", subscriptionId: "22222222-2222-2222-2222-222222222222" } } })),
+      loadInline(
+        externalDnsConfig(
+          {},
+          { dns: { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", subscriptionId: "22222222-2222-2222-2222-222222222222" } } },
+        ),
+      ),
     ).shared;
     expect(shared.provider.azurerm).toEqual([
       expect.not.objectContaining({ alias: expect.anything() }),

@@ -32,4 +32,3 @@ export function outsideReferences(json: unknown): Finding[] {
   walk(json, "", "");
   return findings;
 }
-

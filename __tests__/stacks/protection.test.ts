@@ -14,7 +14,10 @@ import { EXAMPLES, loadInline, REPO } from "../helpers";
  * stack after the first failure; the ones already running finish.
  */
 
-const EXAMPLE_FILES = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith(".yaml")).sort();
+const EXAMPLE_FILES = fs
+  .readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith(".yaml"))
+  .sort();
 
 /** An example with top-level overrides, validated like a file beside it. */
 function example(file: string, overrides: Record<string, unknown> = {}): LoadedConfig {
@@ -39,7 +42,9 @@ function synth(loaded: LoadedConfig): SynthesizedStack[] {
 /** `<type>.<name>` of every resource whose lifecycle says prevent_destroy = true. */
 function protectedAddresses(json: any): string[] {
   return Object.entries(json.resource ?? {}).flatMap(([type, byName]) =>
-    Object.entries(byName as Record<string, any>).filter(([, r]) => r.lifecycle?.prevent_destroy === true).map(([name]) => `${type}.${name}`),
+    Object.entries(byName as Record<string, any>)
+      .filter(([, r]) => r.lifecycle?.prevent_destroy === true)
+      .map(([name]) => `${type}.${name}`),
   );
 }
 
@@ -142,7 +147,12 @@ describe("destroy '*' per topology", () => {
     const dnsOnly = synth(example("external-dns.yaml", { protection: { preventDestroy: false }, dns: { ...loaded.dns, preventDestroy: true } }));
     expect(dnsOnly.flatMap((s) => protectedAddresses(s.json)).map((a) => a.split(".")[0])).toEqual(["azurerm_dns_zone"]);
     // Only the shared stack is then refused; it depends on no stack, so it stops none.
-    expect(emptiedByDestroyAll(dnsOnly)).toEqual(dnsOnly.map((s) => s.name).filter((n) => n !== "shared").sort());
+    expect(emptiedByDestroyAll(dnsOnly)).toEqual(
+      dnsOnly
+        .map((s) => s.name)
+        .filter((n) => n !== "shared")
+        .sort(),
+    );
   });
 });
 

@@ -45,19 +45,21 @@ describe("Terraform Cloud remote runs: the outside-reference check", () => {
     });
     const cluster = folders["cluster-myprefix-hc"].map((f) => f.value);
     expect(cluster).toEqual(expect.arrayContaining([expect.stringMatching(/^\$\{sensitive\(file\("(\.\.\/)+.*\/examples\/pull-secret\.json"\)\)\}$/)]));
-    expect(cluster).toEqual(expect.arrayContaining([expect.stringMatching(/file\("(\.\.\/)+.*\/examples\/keys\/example-signer\.private"\)/), "~/.kube/config"]));
+    expect(cluster).toEqual(
+      expect.arrayContaining([expect.stringMatching(/file\("(\.\.\/)+.*\/examples\/keys\/example-signer\.private"\)/), "~/.kube/config"]),
+    );
     expect(folders.management).toEqual(expect.arrayContaining([{ at: ".provider.kubernetes[0].config_path", value: "~/.kube/config" }]));
   });
 
   it("recognises every kind of outside reference and leaves prose alone", () => {
     expect(
       outsideReferences({
-        a: "${filebase64(\"x\")}",
+        a: '${filebase64("x")}',
         b: { config_path: "/etc/kube" },
         c: "see ../docs",
         d: "~/x",
         e: { description: "value of ../pull-secret.json" },
-        f: "${templatefile(\"t\", {})}",
+        f: '${templatefile("t", {})}',
         g: "/subscriptions/0/resourceGroups/rg",
       }).map((f) => f.at),
     ).toEqual([".a", ".b.config_path", ".c", ".d", ".f"]);

@@ -144,9 +144,7 @@ describe("backends", () => {
   });
 
   it("azurerm: one key per stack under the prefix, Entra ID auth", () => {
-    const stacks = synthStacks(
-      loadInline(input({ type: "azurerm", resourceGroupName: "tf", storageAccountName: "tfstate1", containerName: "state" })),
-    );
+    const stacks = synthStacks(loadInline(input({ type: "azurerm", resourceGroupName: "tf", storageAccountName: "tfstate1", containerName: "state" })));
     expect(stacks["identities-hc1"].terraform.backend.azurerm).toMatchObject({
       key: "hcp-azure/demo/identities-hc1.tfstate",
       container_name: "state",

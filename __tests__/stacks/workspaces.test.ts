@@ -112,7 +112,13 @@ describe.each(cases)("workspaces.json of examples/%s (backend %s)", (file, label
 describe("help/terraform-cloud.md", () => {
   const doc = fs.readFileSync(path.join(REPO, "help", "terraform-cloud.md"), "utf8");
   /** Every plan-time variable the code can declare, whether or not an example uses it. */
-  const catalogue = [pullSecretInput("u", "k", "f"), signingKeyInput("c", "k", "f"), sshPublicKeyInput("c", "k", "f"), externalDnsCredentialsInput("f"), ...kubernetesInputs()];
+  const catalogue = [
+    pullSecretInput("u", "k", "f"),
+    signingKeyInput("c", "k", "f"),
+    sshPublicKeyInput("c", "k", "f"),
+    externalDnsCredentialsInput("f"),
+    ...kubernetesInputs(),
+  ];
 
   it("names every variable and environment variable that any example's workspaces need", () => {
     const names = new Set([...documents.values()].flatMap((d) => d.workspaces.flatMap((w) => w.variables.map((v) => v.name))));

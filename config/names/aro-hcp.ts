@@ -68,7 +68,8 @@ export function keyVaultNames(config: Config, persistentGroupId: string, suffix:
   const configured = config.aroHcp?.keyVault.name;
   // Global DNS name: a stable hash keeps it unique per deployment; '--' and a trailing '-' are
   // not allowed, and the prefix may hold either once cut.
-  const name = configured ?? `${config.prefix.replace(/-+/g, "-").slice(0, 13).replace(/-$/, "")}-kv-${suffix(config.subscriptionId, persistentGroupId, config.prefix)}`;
+  const name =
+    configured ?? `${config.prefix.replace(/-+/g, "-").slice(0, 13).replace(/-$/, "")}-kv-${suffix(config.subscriptionId, persistentGroupId, config.prefix)}`;
   return { name, id: `${persistentGroupId}/providers/Microsoft.KeyVault/vaults/${name}`, origin: configured ? "aroHcp.keyVault.name" : "prefix" };
 }
 

@@ -117,7 +117,9 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
     };
   });
   return {
-    hosted: cluster.hostedCluster && hostedClusterNames(config, configDir, cluster, cluster.hostedCluster, index, managedIdentities, basis.deploymentZone, basis.resourceGroup.name),
+    hosted:
+      cluster.hostedCluster &&
+      hostedClusterNames(config, configDir, cluster, cluster.hostedCluster, index, managedIdentities, basis.deploymentZone, basis.resourceGroup.name),
     name: cluster.name,
     index,
     identitiesStack: identitiesStackName(cluster.name),

@@ -70,8 +70,7 @@ export interface DeploymentNames {
 export function deriveNames(config: Config, configDir: string): DeploymentNames {
   const resourceGroupName = config.resourceGroup.name ?? `${config.prefix}-hcp-persistent`;
   const resourceGroupId = `/subscriptions/${config.subscriptionId}/resourceGroups/${resourceGroupName}`;
-  const accountName =
-    config.oidc.storageAccountName ?? defaultStorageAccountName(config.prefix, config.subscriptionId, resourceGroupName);
+  const accountName = config.oidc.storageAccountName ?? defaultStorageAccountName(config.prefix, config.subscriptionId, resourceGroupName);
 
   const sharedIssuer: IssuerNames | undefined =
     config.oidc.issuer === "shared" && config.serviceAccountSigningKey

@@ -96,7 +96,12 @@ export function hostedClusterNames(
 
   const group = (key: "managed" | "vnet" | "nsg", fallback: string, create: boolean): ResourceGroupNames => {
     const groupName = network.resourceGroups[key] ?? fallback;
-    return { name: groupName, id: rgId(sub, groupName), create, origin: network.resourceGroups[key] ? `${at}.network.resourceGroups.${key}` : `clusters[${index}].name` };
+    return {
+      name: groupName,
+      id: rgId(sub, groupName),
+      create,
+      origin: network.resourceGroups[key] ? `${at}.network.resourceGroups.${key}` : `clusters[${index}].name`,
+    };
   };
   const managed = group("managed", `${name}-managed-rg`, true);
   const ownGroup = (key: "vnet" | "nsg", existingId: string | undefined, fallback: string): ResourceGroupNames => {
@@ -109,7 +114,14 @@ export function hostedClusterNames(
   const vnetGroup = ownGroup("vnet", existing.vnetId, `${name}-customer-vnet-rg`);
   const nsgGroup = ownGroup("nsg", existing.nsgId, `${name}-customer-nsg-rg`);
 
-  const resource = (existingId: string | undefined, configured: string | undefined, fallback: string, rg: ResourceGroupNames, type: string, key: string): NetworkResourceNames =>
+  const resource = (
+    existingId: string | undefined,
+    configured: string | undefined,
+    fallback: string,
+    rg: ResourceGroupNames,
+    type: string,
+    key: string,
+  ): NetworkResourceNames =>
     existingId
       ? existingResource(existingId, `${at}.network.existing.${key}Id`)
       : {
@@ -123,7 +135,13 @@ export function hostedClusterNames(
   const subnetName = network.subnetName ?? `${name}-customer-subnet-1`;
   const subnet: NetworkResourceNames = existing.subnetId
     ? existingResource(existing.subnetId, `${at}.network.existing.subnetId`)
-    : { name: subnetName, id: `${vnet.id}/subnets/${subnetName}`, resourceGroup: vnet.resourceGroup, create: true, origin: network.subnetName ? `${at}.network.subnetName` : `clusters[${index}].name` };
+    : {
+        name: subnetName,
+        id: `${vnet.id}/subnets/${subnetName}`,
+        resourceGroup: vnet.resourceGroup,
+        create: true,
+        origin: network.subnetName ? `${at}.network.subnetName` : `clusters[${index}].name`,
+      };
   const nsg = resource(existing.nsgId, network.nsgName, `${name}-customer-nsg`, nsgGroup, "Microsoft.Network/networkSecurityGroups", "nsg");
 
   // The baseDomain zone: given; or this deployment's own zone (persistent group); or its parent.
@@ -188,7 +206,12 @@ export function hostedClusterNames(
       ? {
           kind: "aroHcp",
           dataPlaneIdentities: roleAssignmentNames(infraId, scopes, identityKeys, DATA_PLANE_ROLES),
-          controlPlanePrincipals: roleAssignmentNames(infraId, scopes, CONTROL_PLANE_COMPONENTS.map((c) => c.key), COMPONENT_ROLES),
+          controlPlanePrincipals: roleAssignmentNames(
+            infraId,
+            scopes,
+            CONTROL_PLANE_COMPONENTS.map((c) => c.key),
+            COMPONENT_ROLES,
+          ),
         }
       : { kind: "selfManaged", workloadIdentities: roleAssignmentNames(infraId, scopes, identityKeys, COMPONENT_ROLES) },
   };

@@ -12,7 +12,18 @@ export { deriveNames } from "./deployment";
 export type { DeploymentNames, DnsNames, ManagementClusterFiles } from "./deployment";
 export { hostedClusterNames } from "./hosted-cluster";
 export type { HostedClusterNames, NetworkResourceNames, ResourceGroupNames } from "./hosted-cluster";
-export { dnsZoneId, defaultInfraId, defaultStorageAccountName, delegationRecordName, issuerUrl, OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH, parseArmId, rgId, stableSuffix } from "./naming";
+export {
+  dnsZoneId,
+  defaultInfraId,
+  defaultStorageAccountName,
+  delegationRecordName,
+  issuerUrl,
+  OIDC_DISCOVERY_PATH,
+  OIDC_JWKS_PATH,
+  parseArmId,
+  rgId,
+  stableSuffix,
+} from "./naming";
 export { defaultPrivateKeyFile, keyFiles, userPath } from "./paths";
 export { managedIdentityRoleAssignmentsOf, roleAssignmentNames } from "./role-assignments";
 export type { HostedRoleAssignmentNames, RoleAssignmentNames } from "./role-assignments";

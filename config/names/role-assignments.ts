@@ -50,7 +50,15 @@ export function roleAssignmentNames(
       const scope = scopes[scopeKind];
       const assignmentName = uuidv5(`${infraId}-${role.component}-${scope}`);
       if (!assignments.has(assignmentName)) {
-        assignments.set(assignmentName, { component: role.component, identity: key, roleGuid: role.roleGuid, roleName: role.roleName, scopeKind, scope, name: assignmentName });
+        assignments.set(assignmentName, {
+          component: role.component,
+          identity: key,
+          roleGuid: role.roleGuid,
+          roleName: role.roleName,
+          scopeKind,
+          scope,
+          name: assignmentName,
+        });
       }
     }
   }

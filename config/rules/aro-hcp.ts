@@ -48,7 +48,10 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
       const issues: ConfigIssue[] = [];
       if (c.aroHcp) issues.push({ path: "aroHcp", message: "is only used with topology: aroHcp (set topology: aroHcp, or remove the block)" });
       if (c.managementCluster?.aks) {
-        issues.push({ path: "managementCluster.aks", message: "is only used with topology: aroHcp; a self-managed management cluster is reached with managementCluster.kubeconfig" });
+        issues.push({
+          path: "managementCluster.aks",
+          message: "is only used with topology: aroHcp; a self-managed management cluster is reached with managementCluster.kubeconfig",
+        });
       }
       return issues;
     },
@@ -78,10 +81,22 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
         ? []
         : c.clusters.flatMap((cluster, i) => [
             ...(cluster.identities.controlPlaneOperator
-              ? [{ path: `clusters[${i}].identities.controlPlaneOperator`, value: true, message: "is not used with topology: aroHcp: the control-plane operator always has its certificate identity" }]
+              ? [
+                  {
+                    path: `clusters[${i}].identities.controlPlaneOperator`,
+                    value: true,
+                    message: "is not used with topology: aroHcp: the control-plane operator always has its certificate identity",
+                  },
+                ]
               : []),
             ...(cluster.identities.kms
-              ? [{ path: `clusters[${i}].identities.kms`, value: true, message: "is not supported with topology: aroHcp (etcd stays on AES-CBC; KMS needs a Key Vault key not configured here)" }]
+              ? [
+                  {
+                    path: `clusters[${i}].identities.kms`,
+                    value: true,
+                    message: "is not supported with topology: aroHcp (etcd stays on AES-CBC; KMS needs a Key Vault key not configured here)",
+                  },
+                ]
               : []),
           ]),
   },
@@ -97,7 +112,13 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
         return [{ path: "aroHcp.certificates.validity", value: certificates.validity, message: `must be between ${min}h and ${max}h (one day to two years)` }];
       }
       return renewBefore >= validity
-        ? [{ path: "aroHcp.certificates.renewBefore", value: certificates.renewBefore, message: `must be shorter than aroHcp.certificates.validity ${certificates.validity} (otherwise every apply replaces the certificates)` }]
+        ? [
+            {
+              path: "aroHcp.certificates.renewBefore",
+              value: certificates.renewBefore,
+              message: `must be shorter than aroHcp.certificates.validity ${certificates.validity} (otherwise every apply replaces the certificates)`,
+            },
+          ]
         : [];
     },
   },
@@ -116,7 +137,8 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
               {
                 path: hosted.externalDns === false ? `clusters[${i}].hostedCluster.externalDns` : "externalDns",
                 value: hosted.externalDns,
-                message: "is required with topology: aroHcp for every hosted cluster (configure dns and externalDns): an AKS management cluster has no OpenShift router to name the control plane's Routes",
+                message:
+                  "is required with topology: aroHcp for every hosted cluster (configure dns and externalDns): an AKS management cluster has no OpenShift router to name the control plane's Routes",
               },
             ];
           }),
@@ -126,7 +148,13 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
     check: (c) => {
       const name = c.managementCluster?.aks?.userPool.name;
       return name && AKS_RESERVED_POOL_NAMES.includes(name)
-        ? [{ path: "managementCluster.aks.userPool.name", value: name, message: `must not be ${AKS_RESERVED_POOL_NAMES.join(", ")} (the system pool and the pools AKS rotates through)` }]
+        ? [
+            {
+              path: "managementCluster.aks.userPool.name",
+              value: name,
+              message: `must not be ${AKS_RESERVED_POOL_NAMES.join(", ")} (the system pool and the pools AKS rotates through)`,
+            },
+          ]
         : [];
     },
   },
@@ -157,8 +185,12 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
       if (!entra || entra.enabled) return [];
       const base = "managementCluster.aks.entraIdRbac";
       return [
-        ...(entra.kubeloginMode !== "azurecli" ? [{ path: `${base}.kubeloginMode`, value: entra.kubeloginMode, message: "is only used with entraIdRbac.enabled: true" }] : []),
-        ...(!entra.grantDeployerClusterAdmin ? [{ path: `${base}.grantDeployerClusterAdmin`, value: false, message: "is only used with entraIdRbac.enabled: true" }] : []),
+        ...(entra.kubeloginMode !== "azurecli"
+          ? [{ path: `${base}.kubeloginMode`, value: entra.kubeloginMode, message: "is only used with entraIdRbac.enabled: true" }]
+          : []),
+        ...(!entra.grantDeployerClusterAdmin
+          ? [{ path: `${base}.grantDeployerClusterAdmin`, value: false, message: "is only used with entraIdRbac.enabled: true" }]
+          : []),
       ];
     },
   },
@@ -181,7 +213,13 @@ export const ARO_HCP_NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
     rule: "the derived Key Vault name is valid",
     check: ({ topology }) =>
       topology.kind === "aroHcp" && !AZURE_NAME_RULES.keyVault.test(topology.keyVault.name)
-        ? [{ path: topology.keyVault.origin, value: topology.keyVault.name, message: `gives the Key Vault name "${topology.keyVault.name}", which ${AZURE_NAME_RULES.keyVault.rule}` }]
+        ? [
+            {
+              path: topology.keyVault.origin,
+              value: topology.keyVault.name,
+              message: `gives the Key Vault name "${topology.keyVault.name}", which ${AZURE_NAME_RULES.keyVault.rule}`,
+            },
+          ]
         : [],
   },
   {
@@ -190,9 +228,18 @@ export const ARO_HCP_NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
       ...n.clusters.flatMap((cluster) =>
         controlPlanePrincipalsOf(cluster.identities)
           .filter((identity) => !SECRET_NAME.test(identity.secretName))
-          .map((identity) => ({ path: cluster.identityPrefixOrigin, value: identity.secretName, message: "gives a Key Vault secret name that must be 1-127 letters, digits or '-' (HyperShift's credentialsSecretName)" })),
+          .map((identity) => ({
+            path: cluster.identityPrefixOrigin,
+            value: identity.secretName,
+            message: "gives a Key Vault secret name that must be 1-127 letters, digits or '-' (HyperShift's credentialsSecretName)",
+          })),
       ),
-      ...repeatedControlPlaneNames(n, (identity) => identity.secretName, [], "gives a control-plane secret name another cluster also uses (one vault for all clusters; set clusters[].identities.namePrefix)"),
+      ...repeatedControlPlaneNames(
+        n,
+        (identity) => identity.secretName,
+        [],
+        "gives a control-plane secret name another cluster also uses (one vault for all clusters; set clusters[].identities.namePrefix)",
+      ),
     ],
   },
   {
@@ -213,15 +260,28 @@ export const ARO_HCP_NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
       const issues: ConfigIssue[] = [];
       if (!aks.existing) {
         for (const identity of [aks.identities.cluster, aks.identities.kubelet]) {
-          if (!AZURE_NAME_RULES.userAssignedIdentity.test(identity)) issues.push({ path: aks.origins.name, value: identity, message: `gives the identity name "${identity}", which ${AZURE_NAME_RULES.userAssignedIdentity.rule}` });
+          if (!AZURE_NAME_RULES.userAssignedIdentity.test(identity))
+            issues.push({
+              path: aks.origins.name,
+              value: identity,
+              message: `gives the identity name "${identity}", which ${AZURE_NAME_RULES.userAssignedIdentity.rule}`,
+            });
         }
         const group = aks.resourceGroup.name.toLowerCase();
         if (group === n.resourceGroup.name.toLowerCase()) {
-          issues.push({ path: aks.origins.resourceGroup, value: aks.resourceGroup.name, message: "is the persistent resource group; the AKS cluster gets its own (the aks stack creates and deletes it)" });
+          issues.push({
+            path: aks.origins.resourceGroup,
+            value: aks.resourceGroup.name,
+            message: "is the persistent resource group; the AKS cluster gets its own (the aks stack creates and deletes it)",
+          });
         }
         const clusterGroup = n.clusters.find((c) => c.hosted && Object.values(c.hosted.resourceGroups).some((g) => g.name.toLowerCase() === group));
         if (clusterGroup) {
-          issues.push({ path: aks.origins.resourceGroup, value: aks.resourceGroup.name, message: `is also a resource group of hosted cluster ${clusterGroup.name}; destroying either stack would delete the other's resources` });
+          issues.push({
+            path: aks.origins.resourceGroup,
+            value: aks.resourceGroup.name,
+            message: `is also a resource group of hosted cluster ${clusterGroup.name}; destroying either stack would delete the other's resources`,
+          });
         }
       }
       return issues;

@@ -54,7 +54,11 @@ function externalDnsBundleIssues(config: Config, names: DeploymentNames, bundle:
   }
   const issues: ConfigIssue[] = [];
   if (externalDns.provider !== "azure") {
-    issues.push({ path: BUNDLE_PATH, value: externalDns.provider, message: "configures external-dns with a provider other than azure (--external-dns-provider=azure)" });
+    issues.push({
+      path: BUNDLE_PATH,
+      value: externalDns.provider,
+      message: "configures external-dns with a provider other than azure (--external-dns-provider=azure)",
+    });
   }
   // Without dns in this config (credentials handed over by another team) the zone is unknown here.
   if (zone && (externalDns.domainFilters.length !== 1 || externalDns.domainFilters[0] !== zone)) {
@@ -65,7 +69,10 @@ function externalDnsBundleIssues(config: Config, names: DeploymentNames, bundle:
     });
   }
   if (!externalDns.credentialsSecret) {
-    issues.push({ path: BUNDLE_PATH, message: "has an external-dns Deployment that mounts no Secret at /etc/provider; render it with --external-dns-secret external-dns-credentials" });
+    issues.push({
+      path: BUNDLE_PATH,
+      message: "has an external-dns Deployment that mounts no Secret at /etc/provider; render it with --external-dns-secret external-dns-credentials",
+    });
   }
   return issues;
 }
@@ -74,7 +81,9 @@ function externalDnsBundleIssues(config: Config, names: DeploymentNames, bundle:
 export function bundleWarnings(bundle: OperatorBundle, config: Config): string[] {
   const warnings: string[] = [];
   if (bundle.exampleOnly) {
-    warnings.push("management: the operator bundle is an abridged example (hcp-azure.dev/example-only); deploy refuses it. Render your own (help/management-cluster.md).");
+    warnings.push(
+      "management: the operator bundle is an abridged example (hcp-azure.dev/example-only); deploy refuses it. Render your own (help/management-cluster.md).",
+    );
   }
   const external = [...new Set(bundle.objects.filter((o) => o.needsExistingCrd).map((o) => `${o.manifest.kind} (${o.manifest.apiVersion})`))];
   if (external.length > 0) {
@@ -89,7 +98,8 @@ export function bundleWarnings(bundle: OperatorBundle, config: Config): string[]
   }
   if (config.managementCluster?.pullSecretFile) created.add(`${bundle.operatorNamespace}/${PULL_SECRET_NAME}`);
   const missing = bundle.secretReferences.filter((r) => !created.has(`${r.namespace}/${r.secret}`));
-  const describe = (refs: typeof missing) => refs.map((r) => `${r.namespace}/${r.secret} (${r.use === "volume" ? "mounted" : "image pull"} by ${r.workload})`).join(", ");
+  const describe = (refs: typeof missing) =>
+    refs.map((r) => `${r.namespace}/${r.secret} (${r.use === "volume" ? "mounted" : "image pull"} by ${r.workload})`).join(", ");
   const absent = missing.filter((r) => !r.servingCert);
   if (absent.length > 0) {
     const pullHint = absent.some((r) => r.secret === PULL_SECRET_NAME)

@@ -48,7 +48,11 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
       }
       // Each node takes a /23 of the pod network (HyperShift's hostPrefix).
       if (parseCidr(spec.network.clusterNetwork).prefix > 22) {
-        issues.push({ path: `${at}.network.clusterNetwork`, value: spec.network.clusterNetwork, message: "must be /22 or larger: every node takes a /23 of it (hostPrefix 23)" });
+        issues.push({
+          path: `${at}.network.clusterNetwork`,
+          value: spec.network.clusterNetwork,
+          message: "must be /22 or larger: every node takes a /23 of it (hostPrefix 23)",
+        });
       }
       return issues;
     },
@@ -75,7 +79,11 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
         }
       }
       if (n.machineNetwork && created && !contains(parseCidr(n.machineNetwork), parseCidr(n.subnetCidr))) {
-        issues.push({ path: `${at}.network.machineNetwork`, value: n.machineNetwork, message: `must contain network.subnetCidr ${n.subnetCidr} (the nodes' addresses)` });
+        issues.push({
+          path: `${at}.network.machineNetwork`,
+          value: n.machineNetwork,
+          message: `must contain network.subnetCidr ${n.subnetCidr} (the nodes' addresses)`,
+        });
       }
       return issues;
     },
@@ -89,24 +97,43 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
       for (const key of ["vnetId", "subnetId", "nsgId"] as const) {
         const id = existing[key];
         if (id && parseArmId(id).subscription.toLowerCase() !== config.subscriptionId.toLowerCase()) {
-          issues.push({ path: `${at}.network.existing.${key}`, value: id, message: `must be in subscriptionId ${config.subscriptionId} (HyperShift requires the network in the cluster's subscription)` });
+          issues.push({
+            path: `${at}.network.existing.${key}`,
+            value: id,
+            message: `must be in subscriptionId ${config.subscriptionId} (HyperShift requires the network in the cluster's subscription)`,
+          });
         }
       }
-      if (existing.vnetId && !existing.subnetId) issues.push({ path: `${at}.network.existing.subnetId`, message: "is required with network.existing.vnetId (the workers' subnet)" });
-      if (existing.subnetId && !existing.vnetId) issues.push({ path: `${at}.network.existing.vnetId`, message: "is required with network.existing.subnetId (the subnet's VNet)" });
+      if (existing.vnetId && !existing.subnetId)
+        issues.push({ path: `${at}.network.existing.subnetId`, message: "is required with network.existing.vnetId (the workers' subnet)" });
+      if (existing.subnetId && !existing.vnetId)
+        issues.push({ path: `${at}.network.existing.vnetId`, message: "is required with network.existing.subnetId (the subnet's VNet)" });
       if (existing.vnetId && existing.subnetId && !existing.subnetId.toLowerCase().startsWith(`${existing.vnetId.toLowerCase()}/subnets/`)) {
-        issues.push({ path: `${at}.network.existing.subnetId`, value: existing.subnetId, message: `must be a subnet of network.existing.vnetId ${existing.vnetId}` });
+        issues.push({
+          path: `${at}.network.existing.subnetId`,
+          value: existing.subnetId,
+          message: `must be a subnet of network.existing.vnetId ${existing.vnetId}`,
+        });
       }
       const setNames = (["vnetName", "subnetName", "nsgName"] as const).filter((key) => spec.network[key] !== undefined);
       for (const key of ["vnet", "nsg"] as const) {
         const byo = key === "nsg" ? existing.nsgId : existing.vnetId;
         if (byo && spec.network.resourceGroups[key] !== undefined) {
-          issues.push({ path: `${at}.network.resourceGroups.${key}`, value: spec.network.resourceGroups[key], message: `is not used with network.existing.${key}Id (the group comes from the ID)` });
+          issues.push({
+            path: `${at}.network.resourceGroups.${key}`,
+            value: spec.network.resourceGroups[key],
+            message: `is not used with network.existing.${key}Id (the group comes from the ID)`,
+          });
         }
       }
       for (const key of setNames) {
         const byo = key === "nsgName" ? existing.nsgId : existing.vnetId;
-        if (byo) issues.push({ path: `${at}.network.${key}`, value: spec.network[key], message: "is not used with an existing resource (its name comes from the ID)" });
+        if (byo)
+          issues.push({
+            path: `${at}.network.${key}`,
+            value: spec.network[key],
+            message: "is not used with an existing resource (its name comes from the ID)",
+          });
       }
       return issues;
     },
@@ -146,7 +173,13 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
       const own = `${cluster.name}.${spec.baseDomain}`;
       // HyperShift's CLI rule (the "two routers" problem): the domain must not be, or contain, the cluster's domain.
       return domain && (own === domain || own.endsWith(`.${domain}`))
-        ? [{ path: `${at}.baseDomain`, value: spec.baseDomain, message: `makes the cluster domain ${own}, which lies in the ExternalDNS zone ${domain}; use the parent zone as baseDomain (seed 004: --base-domain example.com)` }]
+        ? [
+            {
+              path: `${at}.baseDomain`,
+              value: spec.baseDomain,
+              message: `makes the cluster domain ${own}, which lies in the ExternalDNS zone ${domain}; use the parent zone as baseDomain (seed 004: --base-domain example.com)`,
+            },
+          ]
         : [];
     },
   },
@@ -165,14 +198,19 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
       for (const key of ["vnet", "nsg"] as const) {
         const group = hosted.resourceGroups[key];
         if (!group.create && group.name.toLowerCase() === names.resourceGroup.name.toLowerCase()) {
-          issues.push({ path: group.origin, value: group.name, message: `puts the ${key === "vnet" ? "VNet" : "NSG"} in the persistent resource group, where the cluster's identities would get Contributor; move it` });
+          issues.push({
+            path: group.origin,
+            value: group.name,
+            message: `puts the ${key === "vnet" ? "VNet" : "NSG"} in the persistent resource group, where the cluster's identities would get Contributor; move it`,
+          });
         }
       }
       if (!spec.network.singleResourceGroup) {
         const seen = new Map<string, string>();
         for (const group of created) {
           const other = seen.get(group.name.toLowerCase());
-          if (other) issues.push({ path: group.origin, value: group.name, message: `is also the ${other} group; use network.singleResourceGroup: true for one group` });
+          if (other)
+            issues.push({ path: group.origin, value: group.name, message: `is also the ${other} group; use network.singleResourceGroup: true for one group` });
           seen.set(group.name.toLowerCase(), group.origin);
         }
       }
@@ -190,7 +228,13 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
       ...nameIssue(AZURE_NAME_RULES.dnsZone, hosted.privateZone.name, `${at}.baseDomain`, "private DNS zone name"),
       ...nameIssue(AZURE_NAME_RULES.networkName, hosted.privateZone.linkName, hosted.infraIdOrigin, "private DNS zone link name (<name>-<infraID>)"),
       ...(hosted.controlPlaneNamespace.length > 63
-        ? [{ path: `${at}.namespace`, value: hosted.controlPlaneNamespace, message: `gives the control-plane namespace ${hosted.controlPlaneNamespace}, longer than 63 characters` }]
+        ? [
+            {
+              path: `${at}.namespace`,
+              value: hosted.controlPlaneNamespace,
+              message: `gives the control-plane namespace ${hosted.controlPlaneNamespace}, longer than 63 characters`,
+            },
+          ]
         : []),
     ],
   },
@@ -206,9 +250,13 @@ export function hostedClusterCollisions(names: DeploymentNames): ConfigIssue[] {
       "gives an infrastructure ID that another cluster also uses (set hostedCluster.infraId)",
     ),
     ...duplicates(
-      hosted.flatMap((c) => Object.values(c.hosted!.resourceGroups).filter((g) => g.create).map((g) => ({ key: g.name.toLowerCase(), path: g.origin, value: g.name }))).filter(
-        (entry, index, all) => all.findIndex((e) => e.key === entry.key && e.path === entry.path) === index,
-      ),
+      hosted
+        .flatMap((c) =>
+          Object.values(c.hosted!.resourceGroups)
+            .filter((g) => g.create)
+            .map((g) => ({ key: g.name.toLowerCase(), path: g.origin, value: g.name })),
+        )
+        .filter((entry, index, all) => all.findIndex((e) => e.key === entry.key && e.path === entry.path) === index),
       "gives a resource group that another cluster also creates",
     ),
     ...duplicates(

@@ -33,7 +33,11 @@ export const NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
     check: (n) =>
       duplicates(
         n.clusters.flatMap((cluster) =>
-          managedIdentitiesOf(cluster.identities).map((identity) => ({ key: identity.name.toLowerCase(), path: cluster.identityPrefixOrigin, value: identity.name })),
+          managedIdentitiesOf(cluster.identities).map((identity) => ({
+            key: identity.name.toLowerCase(),
+            path: cluster.identityPrefixOrigin,
+            value: identity.name,
+          })),
         ),
         "gives an identity name that another cluster also uses (identities live in one resource group; set clusters[].identities.namePrefix)",
       ),
@@ -93,7 +97,11 @@ export function federatedCredentialIssues(
       issues.push({ path, value: credential.name, message: `gives identity ${identity.name} two federated credentials with this name` });
     }
     if (seenSubjects.has(credential.subject)) {
-      issues.push({ path, value: credential.subject, message: `gives identity ${identity.name} the issuer ${issuer} with this subject twice (Azure requires unique issuer and subject)` });
+      issues.push({
+        path,
+        value: credential.subject,
+        message: `gives identity ${identity.name} the issuer ${issuer} with this subject twice (Azure requires unique issuer and subject)`,
+      });
     }
     seenNames.add(credential.name);
     seenSubjects.add(credential.subject);

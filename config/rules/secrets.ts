@@ -31,7 +31,13 @@ export const SECRETS_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
       if (!m?.credentialsFromVariables) return [];
       const other = m.kubeconfig ? "managementCluster.kubeconfig" : m.aks ? "managementCluster.aks" : undefined;
       return other
-        ? [{ path: "managementCluster.credentialsFromVariables", value: true, message: `is not allowed with ${other}: the provider connects one way (drop one of them)` }]
+        ? [
+            {
+              path: "managementCluster.credentialsFromVariables",
+              value: true,
+              message: `is not allowed with ${other}: the provider connects one way (drop one of them)`,
+            },
+          ]
         : [];
     },
   },

@@ -34,7 +34,9 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
     check: (c) =>
       c.clusters.flatMap((cluster, i) => {
         if (c.oidc.issuer === "perCluster" && !cluster.serviceAccountSigningKey) {
-          return [{ path: `clusters[${i}].serviceAccountSigningKey`, message: "is required with oidc.issuer: perCluster (each cluster signs with its own key)" }];
+          return [
+            { path: `clusters[${i}].serviceAccountSigningKey`, message: "is required with oidc.issuer: perCluster (each cluster signs with its own key)" },
+          ];
         }
         if (c.oidc.issuer === "shared" && cluster.serviceAccountSigningKey) {
           return [
@@ -51,7 +53,13 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
     rule: "containerName belongs to the shared issuer",
     check: (c) =>
       c.oidc.issuer === "perCluster" && c.oidc.containerName !== undefined
-        ? [{ path: "oidc.containerName", value: c.oidc.containerName, message: "is only allowed with oidc.issuer: shared (per-cluster containers are named after the cluster)" }]
+        ? [
+            {
+              path: "oidc.containerName",
+              value: c.oidc.containerName,
+              message: "is only allowed with oidc.issuer: shared (per-cluster containers are named after the cluster)",
+            },
+          ]
         : [],
   },
   {
@@ -63,7 +71,11 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   },
   {
     rule: "cluster names are unique",
-    check: (c) => duplicates(c.clusters.map((cluster, i) => ({ key: cluster.name, path: `clusters[${i}].name` })), "another cluster has this name"),
+    check: (c) =>
+      duplicates(
+        c.clusters.map((cluster, i) => ({ key: cluster.name, path: `clusters[${i}].name` })),
+        "another cluster has this name",
+      ),
   },
   {
     rule: "a DNS zone has a name or a parent to derive it from",
@@ -75,9 +87,7 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   {
     rule: "ExternalDNS needs the DNS zone",
     check: (c) =>
-      c.externalDns && !c.dns
-        ? [{ path: "externalDns", message: "needs dns: ExternalDNS writes the hosted clusters' records into that public zone" }]
-        : [],
+      c.externalDns && !c.dns ? [{ path: "externalDns", message: "needs dns: ExternalDNS writes the hosted clusters' records into that public zone" }] : [],
   },
   {
     // An end date in the past is only a warning (configWarnings): the secret may already exist,
@@ -87,7 +97,13 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
       const password = c.externalDns?.password;
       if (!password?.endDate) return [];
       if (password.validFor !== undefined) {
-        return [{ path: "externalDns.password.validFor", value: password.validFor, message: "is not allowed together with externalDns.password.endDate (choose one expiry)" }];
+        return [
+          {
+            path: "externalDns.password.validFor",
+            value: password.validFor,
+            message: "is not allowed together with externalDns.password.endDate (choose one expiry)",
+          },
+        ];
       }
       return Number.isNaN(Date.parse(password.endDate))
         ? [{ path: "externalDns.password.endDate", value: password.endDate, message: "is not a valid date" }]

@@ -38,7 +38,11 @@ export const KUBE_ENV_OVERRIDES = ["KUBE_CONFIG_PATH", "KUBE_CONFIG_PATHS", "KUB
 /** A kubeconfig in the config plus KUBE_* variables could send objects to two different clusters. */
 export function environmentWarnings(config: Config, env: NodeJS.ProcessEnv): string[] {
   const set = KUBE_ENV_OVERRIDES.filter((name) => env[name]);
-  const configured = config.managementCluster?.kubeconfig ? "managementCluster.kubeconfig" : config.managementCluster?.aks ? "managementCluster.aks" : undefined;
+  const configured = config.managementCluster?.kubeconfig
+    ? "managementCluster.kubeconfig"
+    : config.managementCluster?.aks
+      ? "managementCluster.aks"
+      : undefined;
   return configured && set.length > 0
     ? [
         `management: ${set.join(", ")} ${set.length === 1 ? "is" : "are"} set and ${configured} too; kubernetes_manifest lets the variables win while kubernetes_secret_v1 uses the configured connection. Unset them${configured === "managementCluster.kubeconfig" ? ", or drop managementCluster.kubeconfig" : ""}.`,

@@ -22,7 +22,9 @@ export function validate(props: ManagementAksClusterProps): void {
   (props.keyVaultIds ?? []).forEach((vaultId, i) => {
     const vaultName = KEY_VAULT_ID.exec(vaultId)?.[1];
     if (vaultName === undefined || !AZURE_NAME_RULES.keyVault.test(vaultName)) {
-      problems.push(`keyVaultIds[${i}] "${vaultId}" must be a Key Vault ARM ID /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<name>, the name 3-24 letters, digits or '-'`);
+      problems.push(
+        `keyVaultIds[${i}] "${vaultId}" must be a Key Vault ARM ID /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<name>, the name 3-24 letters, digits or '-'`,
+      );
     } else if (vaultNames.has(vaultName.toLowerCase())) {
       problems.push(`keyVaultIds[${i}] "${vaultId}": vault "${vaultName}" appears twice`);
     } else {
@@ -63,7 +65,15 @@ function validateCreation(props: ManagementAksClusterProps, problems: string[]):
   }
   (props.apiServerAuthorizedIpRanges ?? []).forEach((range, i) => {
     const cidr = /^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/.test(range) ? parseCidr(range) : undefined;
-    if (!cidr || range.split(/[./]/).slice(0, 4).some((octet) => Number(octet) > 255) || cidr.prefix > 32 || !cidr.aligned) {
+    if (
+      !cidr ||
+      range
+        .split(/[./]/)
+        .slice(0, 4)
+        .some((octet) => Number(octet) > 255) ||
+      cidr.prefix > 32 ||
+      !cidr.aligned
+    ) {
       problems.push(`apiServerAuthorizedIpRanges[${i}] "${range}" must be an aligned IPv4 CIDR such as 203.0.113.0/24`);
     }
   });

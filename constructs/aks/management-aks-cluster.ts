@@ -110,7 +110,6 @@ export interface AksKubeConfig {
   readonly clusterCaCertificate: string;
 }
 
-
 /**
  * The AKS management cluster that hosts HyperShift control planes (ARO HCP style, seed 003),
  * configured as HyperShift's contrib/managed-azure/setup_aks_cluster.sh does: Azure CNI and

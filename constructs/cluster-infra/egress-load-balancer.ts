@@ -104,7 +104,9 @@ function validate(props: EgressLoadBalancerProps, ports: number, idle: number): 
   }
   // Azure rejects both at apply time; azurerm checks only ports >= 0 and no idle range.
   if (!Number.isInteger(ports) || ports < 0 || ports > 64000 || ports % 8 !== 0) {
-    problems.push(`allocatedOutboundPorts ${ports} must be a multiple of 8 from 0 to 64000 (Azure allocates SNAT ports in blocks of 8, at most 64000 per frontend IP)`);
+    problems.push(
+      `allocatedOutboundPorts ${ports} must be a multiple of 8 from 0 to 64000 (Azure allocates SNAT ports in blocks of 8, at most 64000 per frontend IP)`,
+    );
   }
   if (!Number.isInteger(idle) || idle < 4 || idle > 120) {
     problems.push(`outboundIdleTimeoutInMinutes ${idle} must be a whole number of minutes from 4 to 120 (outbound rule idle timeout)`);

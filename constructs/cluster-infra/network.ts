@@ -104,7 +104,9 @@ export class ClusterNetwork extends Construct {
 function validate(props: ClusterNetworkProps, vnetCidr: string, subnetCidr: string): void {
   const problems: string[] = [];
   if (props.subnet.create !== props.vnet.create) {
-    problems.push(`subnet.create (${props.subnet.create}) must equal vnet.create (${props.vnet.create}): a created VNet gets a new subnet, an existing VNet brings its own`);
+    problems.push(
+      `subnet.create (${props.subnet.create}) must equal vnet.create (${props.vnet.create}): a created VNet gets a new subnet, an existing VNet brings its own`,
+    );
   }
   // VNet names are shorter than the other network names (resource-name-rules: 2-64).
   for (const [key, resource, rule] of [

@@ -65,7 +65,8 @@ export class WorkloadIdentityRoles extends Construct {
         const principalId =
           known && "principalId" in known
             ? known.principalId
-            : new DataAzurermUserAssignedIdentity(scope, "Identity", { name: known?.name ?? "", resourceGroupName: props.identityResourceGroupName }).principalId;
+            : new DataAzurermUserAssignedIdentity(scope, "Identity", { name: known?.name ?? "", resourceGroupName: props.identityResourceGroupName })
+                .principalId;
         identities.set(key, (found = { scope, principalId }));
       }
       return found;

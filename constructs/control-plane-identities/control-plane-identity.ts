@@ -80,7 +80,11 @@ export class ControlPlaneIdentity extends Construct {
       preventDuplicateNames: true,
       lifecycle: protectedLifecycle(props.preventDestroy),
     });
-    this.servicePrincipal = new ServicePrincipal(this, "ServicePrincipal", { clientId: this.application.clientId, owners, lifecycle: protectedLifecycle(props.preventDestroy) });
+    this.servicePrincipal = new ServicePrincipal(this, "ServicePrincipal", {
+      clientId: this.application.clientId,
+      owners,
+      lifecycle: protectedLifecycle(props.preventDestroy),
+    });
     this.clientId = this.application.clientId;
 
     // RSA: MSAL accepts only RSA keys for certificate credentials. 2048 bits, as `az ad sp
@@ -135,8 +139,13 @@ function validate(props: ControlPlaneIdentityProps): void {
   if (!/^[a-zA-Z0-9-]{1,127}$/.test(props.secretName)) {
     problems.push(`secretName "${props.secretName}" must be 1-127 letters, digits or '-' (Key Vault secret name, HyperShift credentialsSecretName)`);
   }
-  if (!Token.isUnresolved(props.keyVaultId) && !/^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.KeyVault\/vaults\/[^/]+$/i.test(props.keyVaultId)) {
-    problems.push(`keyVaultId "${props.keyVaultId}" must be a Key Vault ARM ID (/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<name>)`);
+  if (
+    !Token.isUnresolved(props.keyVaultId) &&
+    !/^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.KeyVault\/vaults\/[^/]+$/i.test(props.keyVaultId)
+  ) {
+    problems.push(
+      `keyVaultId "${props.keyVaultId}" must be a Key Vault ARM ID (/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<name>)`,
+    );
   }
   const { min, max } = CERTIFICATE_VALIDITY_HOURS;
   if (!Number.isInteger(props.validityHours) || props.validityHours < min || props.validityHours > max) {

@@ -43,7 +43,10 @@ export class ControlPlanePrincipals extends Construct {
         lifecycle: {
           postcondition: [
             {
-              condition: Op.and(Op.eq(TerraformSelf.getString("client_id"), principal.clientId), Op.eq(TerraformSelf.getString("application_tenant_id"), props.tenantId)),
+              condition: Op.and(
+                Op.eq(TerraformSelf.getString("client_id"), principal.clientId),
+                Op.eq(TerraformSelf.getString("application_tenant_id"), props.tenantId),
+              ),
               errorMessage:
                 `The ${principal.key} control-plane service principal found by its recorded object ID is not the one the shared stack created ` +
                 "(another client ID or tenant). Deploy the shared stack again so its outputs match Entra ID (help/aro-hcp.md).",
@@ -69,7 +72,10 @@ function validate(props: ControlPlanePrincipalsProps): void {
   for (const p of props.principals) {
     if (keys.has(p.key)) problems.push(`principal ${p.key} appears twice`);
     keys.add(p.key);
-    for (const [field, value] of [["objectId", p.objectId], ["clientId", p.clientId]] as const) {
+    for (const [field, value] of [
+      ["objectId", p.objectId],
+      ["clientId", p.clientId],
+    ] as const) {
       if (!Token.isUnresolved(value) && !GUID.test(value)) problems.push(`${p.key}.${field} "${value}" must be a GUID or a reference`);
     }
   }

@@ -38,7 +38,14 @@ export class CreationGuard extends Construct {
   constructor(scope: Construct, id: string, props: CreationGuardProps) {
     super(scope, id);
     const hc = props.hostedCluster;
-    this.hostedClusterGuard = guard(this, "HostedCluster", hc.resource, HOSTED_CLUSTER_IMMUTABLE_FIELDS, props, "create a new cluster with the new value (a new clusters[] entry)");
+    this.hostedClusterGuard = guard(
+      this,
+      "HostedCluster",
+      hc.resource,
+      HOSTED_CLUSTER_IMMUTABLE_FIELDS,
+      props,
+      "create a new cluster with the new value (a new clusters[] entry)",
+    );
     this.nodePoolGuards = hc.nodePools.map((pool) => {
       const name = objectOf(pool).metadata.name;
       return guard(
@@ -58,7 +65,14 @@ function objectOf(manifest: Manifest): HyperShiftObject {
 }
 
 /** The guard of one object, which `manifest` then depends on. */
-function guard(scope: Construct, id: string, manifest: Manifest, fields: readonly ImmutableField[], context: ConfigKeyContext, wayForward: string): DataResource {
+function guard(
+  scope: Construct,
+  id: string,
+  manifest: Manifest,
+  fields: readonly ImmutableField[],
+  context: ConfigKeyContext,
+  wayForward: string,
+): DataResource {
   const object = objectOf(manifest);
   const resource = guardValues(scope, id, {
     what: `${object.kind} ${object.metadata.namespace}/${object.metadata.name}`,

@@ -59,12 +59,7 @@ export class HostedClusterSecrets extends Construct {
 
     // No type, as the CLI writes it (so Opaque, not kubernetes.io/dockerconfigjson); HyperShift
     // reads the key .dockerconfigjson either way.
-    this.pullSecret = secret(
-      "PullSecret",
-      props.names.pullSecret,
-      { data: { ".dockerconfigjson": props.pullSecret } },
-      SAFE_TO_DELETE,
-    );
+    this.pullSecret = secret("PullSecret", props.names.pullSecret, { data: { ".dockerconfigjson": props.pullSecret } }, SAFE_TO_DELETE);
 
     let sshPublicKey: string;
     if (props.sshPublicKey !== undefined) {
@@ -107,7 +102,8 @@ function validate(id: string, props: HostedClusterSecretsProps): void {
   for (const key of ["pullSecret", "signingKey", "sshPublicKey"] as const) {
     const value = props[key];
     // A literal here would put a secret into the synthesized JSON.
-    if (value !== undefined && !Token.isUnresolved(value)) problems.push(`${key} must be a Terraform expression resolved at plan time (file() or a variable), not a literal`);
+    if (value !== undefined && !Token.isUnresolved(value))
+      problems.push(`${key} must be a Terraform expression resolved at plan time (file() or a variable), not a literal`);
   }
   if (problems.length > 0) throw new Error(`HostedClusterSecrets ${id}: ${problems.join("; ")}`);
 }

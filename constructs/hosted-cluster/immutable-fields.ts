@@ -54,7 +54,8 @@ const NAMESPACE: ImmutableField = {
   crdMessage: "the namespace of an existing object cannot change",
   read: (object) => text("metadata.namespace")(object),
   configKey: (c) => `${at(c)}.namespace`,
-  consequence: "Terraform would delete the running object and create a new one in the new namespace (kubernetes_manifest replaces an object whose namespace changes): the cluster or its nodes would be torn down.",
+  consequence:
+    "Terraform would delete the running object and create a new one in the new namespace (kubernetes_manifest replaces an object whose namespace changes): the cluster or its nodes would be torn down.",
 };
 
 const at = (context: ConfigKeyContext) => `clusters[${context.cluster.index}].hostedCluster`;
@@ -72,7 +73,8 @@ const text = (path: string) => (object: HyperShiftObject) => {
   return value === undefined ? "" : String(value);
 };
 /** `[{cidr}]` lists: the CIDRs, comma-separated. */
-const cidrs = (path: string) => (object: HyperShiftObject) => ((get(object, path) as { cidr: string }[] | undefined) ?? []).map((entry) => entry.cidr).join(",");
+const cidrs = (path: string) => (object: HyperShiftObject) =>
+  ((get(object, path) as { cidr: string }[] | undefined) ?? []).map((entry) => entry.cidr).join(",");
 
 /** The network keys behind a VNet, subnet or NSG ID: the existing ID, or the name and its group. */
 function networkKey(context: ConfigKeyContext, kind: "vnet" | "subnet" | "nsg"): string {
@@ -90,7 +92,10 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     rule: "always",
     crdMessage: "infraID is immutable",
     read: text("spec.infraID"),
-    configKey: (c) => (hosted(c).infraIdOrigin.endsWith(".infraId") ? hosted(c).infraIdOrigin : `${at(c)}.infraId (default derived from prefix, subscriptionId and the cluster name)`),
+    configKey: (c) =>
+      hosted(c).infraIdOrigin.endsWith(".infraId")
+        ? hosted(c).infraIdOrigin
+        : `${at(c)}.infraId (default derived from prefix, subscriptionId and the cluster name)`,
   },
   {
     path: "spec.issuerURL",
@@ -100,12 +105,32 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     configKey: (c) => {
       // perCluster: the container is the cluster's name, which is the stack's identity.
       const keys = c.cluster.ownsIssuer ? "oidc.storageAccountName, oidc.issuer" : "oidc.storageAccountName, oidc.containerName, oidc.issuer";
-      return c.storageAccountOrigin === "oidc.storageAccountName" ? keys : `${keys} (the account name defaults from prefix, subscriptionId and resourceGroup.name)`;
+      return c.storageAccountOrigin === "oidc.storageAccountName"
+        ? keys
+        : `${keys} (the account name defaults from prefix, subscriptionId and resourceGroup.name)`;
     },
   },
-  { path: "spec.networking.clusterNetwork", rule: "always", crdMessage: "clusterNetwork is immutable and cannot be modified once set.", read: cidrs("spec.networking.clusterNetwork"), configKey: (c) => `${at(c)}.network.clusterNetwork` },
-  { path: "spec.networking.serviceNetwork", rule: "always", crdMessage: "serviceNetwork is immutable and cannot be modified once set.", read: cidrs("spec.networking.serviceNetwork"), configKey: (c) => `${at(c)}.network.serviceNetwork` },
-  { path: "spec.networking.machineNetwork", rule: "whileSet", crdMessage: "machineNetwork is immutable and cannot be modified once set.", read: cidrs("spec.networking.machineNetwork"), configKey: (c) => `${at(c)}.network.machineNetwork` },
+  {
+    path: "spec.networking.clusterNetwork",
+    rule: "always",
+    crdMessage: "clusterNetwork is immutable and cannot be modified once set.",
+    read: cidrs("spec.networking.clusterNetwork"),
+    configKey: (c) => `${at(c)}.network.clusterNetwork`,
+  },
+  {
+    path: "spec.networking.serviceNetwork",
+    rule: "always",
+    crdMessage: "serviceNetwork is immutable and cannot be modified once set.",
+    read: cidrs("spec.networking.serviceNetwork"),
+    configKey: (c) => `${at(c)}.network.serviceNetwork`,
+  },
+  {
+    path: "spec.networking.machineNetwork",
+    rule: "whileSet",
+    crdMessage: "machineNetwork is immutable and cannot be modified once set.",
+    read: cidrs("spec.networking.machineNetwork"),
+    configKey: (c) => `${at(c)}.network.machineNetwork`,
+  },
   {
     path: "spec.etcd.managed.storage.persistentVolume.size",
     rule: "always",
@@ -120,8 +145,20 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     read: text("spec.etcd.managed.storage.persistentVolume.storageClassName"),
     configKey: (c) => `${at(c)}.etcd.storageClassName`,
   },
-  { path: "spec.controllerAvailabilityPolicy", rule: "always", crdMessage: "ControllerAvailabilityPolicy is immutable", read: text("spec.controllerAvailabilityPolicy"), configKey: (c) => `${at(c)}.controllerAvailabilityPolicy` },
-  { path: "spec.dns.baseDomain", rule: "always", crdMessage: "baseDomain is immutable", read: text("spec.dns.baseDomain"), configKey: (c) => `${at(c)}.baseDomain` },
+  {
+    path: "spec.controllerAvailabilityPolicy",
+    rule: "always",
+    crdMessage: "ControllerAvailabilityPolicy is immutable",
+    read: text("spec.controllerAvailabilityPolicy"),
+    configKey: (c) => `${at(c)}.controllerAvailabilityPolicy`,
+  },
+  {
+    path: "spec.dns.baseDomain",
+    rule: "always",
+    crdMessage: "baseDomain is immutable",
+    read: text("spec.dns.baseDomain"),
+    configKey: (c) => `${at(c)}.baseDomain`,
+  },
   {
     path: "spec.dns.publicZoneID",
     rule: "always",
@@ -136,8 +173,20 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     read: text("spec.dns.privateZoneID"),
     configKey: (c) => `${at(c)}.network.resourceGroups.managed, ${at(c)}.baseDomain`,
   },
-  { path: "spec.platform.azure.location", rule: "always", crdMessage: "Location is immutable", read: text("spec.platform.azure.location"), configKey: () => "location" },
-  { path: "spec.platform.azure.subscriptionID", rule: "always", crdMessage: "SubscriptionID is immutable", read: text("spec.platform.azure.subscriptionID"), configKey: () => "subscriptionId" },
+  {
+    path: "spec.platform.azure.location",
+    rule: "always",
+    crdMessage: "Location is immutable",
+    read: text("spec.platform.azure.location"),
+    configKey: () => "location",
+  },
+  {
+    path: "spec.platform.azure.subscriptionID",
+    rule: "always",
+    crdMessage: "SubscriptionID is immutable",
+    read: text("spec.platform.azure.subscriptionID"),
+    configKey: () => "subscriptionId",
+  },
   {
     path: "spec.platform.azure.resourceGroup",
     rule: "always",
@@ -145,9 +194,27 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     read: text("spec.platform.azure.resourceGroup"),
     configKey: (c) => `${at(c)}.network.resourceGroups.managed`,
   },
-  { path: "spec.platform.azure.vnetID", rule: "always", crdMessage: "VnetID is immutable", read: text("spec.platform.azure.vnetID"), configKey: (c) => networkKey(c, "vnet") },
-  { path: "spec.platform.azure.subnetID", rule: "always", crdMessage: "SubnetID is immutable", read: text("spec.platform.azure.subnetID"), configKey: (c) => networkKey(c, "subnet") },
-  { path: "spec.platform.azure.securityGroupID", rule: "always", crdMessage: "SecurityGroupID is immutable", read: text("spec.platform.azure.securityGroupID"), configKey: (c) => networkKey(c, "nsg") },
+  {
+    path: "spec.platform.azure.vnetID",
+    rule: "always",
+    crdMessage: "VnetID is immutable",
+    read: text("spec.platform.azure.vnetID"),
+    configKey: (c) => networkKey(c, "vnet"),
+  },
+  {
+    path: "spec.platform.azure.subnetID",
+    rule: "always",
+    crdMessage: "SubnetID is immutable",
+    read: text("spec.platform.azure.subnetID"),
+    configKey: (c) => networkKey(c, "subnet"),
+  },
+  {
+    path: "spec.platform.azure.securityGroupID",
+    rule: "always",
+    crdMessage: "SecurityGroupID is immutable",
+    read: text("spec.platform.azure.securityGroupID"),
+    configKey: (c) => networkKey(c, "nsg"),
+  },
   {
     path: "spec.platform.azure.topology",
     rule: "onceSet",
@@ -169,6 +236,12 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
 ];
 
 export const NODE_POOL_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
-  { path: "spec.platform.azure.subnetID", rule: "always", crdMessage: "SubnetID is immutable", read: text("spec.platform.azure.subnetID"), configKey: (c) => networkKey(c, "subnet") },
+  {
+    path: "spec.platform.azure.subnetID",
+    rule: "always",
+    crdMessage: "SubnetID is immutable",
+    read: text("spec.platform.azure.subnetID"),
+    configKey: (c) => networkKey(c, "subnet"),
+  },
   NAMESPACE,
 ];

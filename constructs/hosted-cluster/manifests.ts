@@ -56,8 +56,7 @@ export const ARO_HCP_ANNOTATIONS = { "hypershift.openshift.io/pod-security-admis
  * (client IDs of federated managed identities), or ARO HCP-style ManagedIdentities.
  */
 export type HostedClusterIdentities =
-  | { readonly kind: "workloadIdentities"; readonly clientIds: WorkloadIdentityClientIds }
-  | ({ readonly kind: "managedIdentities" } & ManagedIdentitiesInput);
+  { readonly kind: "workloadIdentities"; readonly clientIds: WorkloadIdentityClientIds } | ({ readonly kind: "managedIdentities" } & ManagedIdentitiesInput);
 
 export interface HyperShiftObject {
   readonly apiVersion: string;
@@ -186,7 +185,11 @@ function authentication(input: HostedClusterManifestInput): Record<string, unkno
         azureAuthenticationConfigType: "ManagedIdentities",
         managedIdentities: {
           controlPlane,
-          dataPlane: { imageRegistryMSIClientID: identities.dataPlane.imageRegistry, diskMSIClientID: identities.dataPlane.disk, fileMSIClientID: identities.dataPlane.file },
+          dataPlane: {
+            imageRegistryMSIClientID: identities.dataPlane.imageRegistry,
+            diskMSIClientID: identities.dataPlane.disk,
+            fileMSIClientID: identities.dataPlane.file,
+          },
         },
       },
     };
@@ -251,7 +254,13 @@ function nodePoolImage(pool: NodePoolConfig): Record<string, unknown> {
   return {
     type: "AzureMarketplace",
     azureMarketplace: marketplace
-      ? { publisher: marketplace.publisher, offer: marketplace.offer, sku: marketplace.sku, version: marketplace.version, imageGeneration: pool.imageGeneration }
+      ? {
+          publisher: marketplace.publisher,
+          offer: marketplace.offer,
+          sku: marketplace.sku,
+          version: marketplace.version,
+          imageGeneration: pool.imageGeneration,
+        }
       : { imageGeneration: pool.imageGeneration },
   };
 }

@@ -19,7 +19,8 @@ export interface RetiredClusterGuardProps {
 export class RetiredClusterGuard extends Construct {
   constructor(scope: Construct, id: string, props: RetiredClusterGuardProps) {
     super(scope, id);
-    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.clusterName)) throw new Error(`RetiredClusterGuard: clusterName "${props.clusterName}" must be a cluster name`);
+    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(props.clusterName))
+      throw new Error(`RetiredClusterGuard: clusterName "${props.clusterName}" must be a cluster name`);
     if (props.stacks.length === 0) throw new Error(`RetiredClusterGuard ${props.clusterName}: stacks must name at least one stack`);
     // Terraform refuses a constant condition (it would check nothing), hence the local.
     const retired = new TerraformLocal(this, "retired", true);

@@ -13,7 +13,9 @@ import { createHash, createPublicKey, KeyObject } from "node:crypto";
  * hosted kube-apiserver carry this `kid`, so it must match.
  */
 export function keyId(publicKey: KeyObject): string {
-  return createHash("sha256").update(publicKey.export({ type: "spki", format: "der" })).digest("base64url");
+  return createHash("sha256")
+    .update(publicKey.export({ type: "spki", format: "der" }))
+    .digest("base64url");
 }
 
 /** ccoctl's Go template, byte for byte (tabs and spaces as in the source). */
@@ -42,11 +44,7 @@ export function discoveryDocument(issuerUrl: string): string {
 export function jwksDocument(publicKeyPem: string): string {
   const key = rsaPublicKey(publicKeyPem);
   const jwk = key.export({ format: "jwk" });
-  return JSON.stringify(
-    { keys: [{ use: "sig", kty: "RSA", kid: keyId(key), alg: "RS256", n: jwk.n, e: jwk.e }] },
-    null,
-    4,
-  );
+  return JSON.stringify({ keys: [{ use: "sig", kty: "RSA", kid: keyId(key), alg: "RS256", n: jwk.n, e: jwk.e }] }, null, 4);
 }
 
 /** Parses a PEM public key; only RSA is accepted (Entra verifies RS256 only). */

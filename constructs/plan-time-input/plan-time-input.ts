@@ -42,7 +42,8 @@ export class PlanTimeInput extends Construct {
     this.spec = spec;
     if (!/^[a-z][a-z0-9_]*$/.test(spec.variable)) throw new Error(`PlanTimeInput ${id}: variable name ${spec.variable} must be lower snake case`);
     if (props.source === "files") {
-      if (props.file === undefined || props.file.trim() === "") throw new Error(`PlanTimeInput ${id}: files mode needs the file Terraform reads (${spec.variable})`);
+      if (props.file === undefined || props.file.trim() === "")
+        throw new Error(`PlanTimeInput ${id}: files mode needs the file Terraform reads (${spec.variable})`);
       this.file = props.file;
       // Any path, quoted for HCL (a config path may hold `"`, `\`, `${`).
       const content = fileContents(props.file);

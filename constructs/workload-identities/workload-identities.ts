@@ -94,9 +94,7 @@ export class WorkloadIdentities extends Construct {
       }
     }
     this.identities = identities;
-    this.workloadIdentitiesJson = renderWorkloadIdentitiesJson(
-      new Map([...identities].map(([key, identity]) => [key, identity.clientId])),
-    );
+    this.workloadIdentitiesJson = renderWorkloadIdentitiesJson(new Map([...identities].map(([key, identity]) => [key, identity.clientId])));
   }
 }
 
