@@ -137,7 +137,13 @@ function evaluatedMentions(text: string, marker: string): string[] {
  * block, which Terraform decodes verbatim (proven in constructs/terraform-literal.test.ts).
  */
 function templateStrings(stacks: Record<string, any>): string[] {
-  return Object.values(stacks).flatMap(({ terraform, ...rest }) => strings([rest, { ...terraform, backend: undefined, cloud: undefined }]));
+  // Terraform reads the backend and cloud blocks, and variable descriptions, as plain text (proven
+  // with Terraform 1.11 in __tests__/constructs/plan-time-input.test.ts): they are not templates.
+  const withoutDescriptions = (variables: Record<string, any> | undefined) =>
+    variables && Object.fromEntries(Object.entries(variables).map(([name, { description: _text, ...block }]) => [name, block]));
+  return Object.values(stacks).flatMap(({ terraform, variable, ...rest }) =>
+    strings([rest, withoutDescriptions(variable), { ...terraform, backend: undefined, cloud: undefined }]),
+  );
 }
 
 /** Every string (keys too) of a parsed JSON value. */

@@ -1,6 +1,10 @@
 import { TerraformOutput, TerraformStack, Testing } from "cdktf";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { kubernetesInputs, pullSecretInput, sshPublicKeyInput } from "../../config/plan-time-inputs";
 import { PlanTimeInput, PlanTimeInputProps } from "../../constructs/plan-time-input/plan-time-input";
+import { tempDir } from "../helpers";
 
 /** Synthesizes one input whose value an output uses, as a stack's resources would. */
 function synth(props: PlanTimeInputProps, id = "PullSecretInput") {
@@ -52,10 +56,23 @@ describe("PlanTimeInput", () => {
     expect(json.variable.kube_token).toMatchObject({ default: null, nullable: true, sensitive: true });
   });
 
-  it("config text in the description stays text (escaped for Terraform)", () => {
+  it("config text in the description stays as written: Terraform reads descriptions as plain text", () => {
     const spec = pullSecretInput("x", "k", 'secrets/${file("/etc/passwd")}%{if true}.json');
     const { json } = synth({ spec, source: "variables" });
-    expect(json.variable.pull_secret.description).toContain('secrets/$${file("/etc/passwd")}%%{if true}.json');
+    expect(json.variable.pull_secret.description).toContain('secrets/${file("/etc/passwd")}%{if true}.json');
+    if (spawnSync("terraform", ["version"]).status !== 0) return; // the proof below needs terraform
+    // Terraform plans it without evaluating the description (a template there would fail: no file, bad directive).
+    const dir = tempDir("hcp-azure-description-");
+    try {
+      fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ variable: json.variable }));
+      const env = { PATH: process.env.PATH, HOME: dir, TF_VAR_pull_secret: '{"auths":{"r":{}}}' };
+      for (const args of [["init"], ["plan"]]) {
+        const run = spawnSync("terraform", [...args, "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" });
+        expect({ args, status: run.status, output: run.status === 0 ? "" : `${run.stdout}${run.stderr}` }).toEqual({ args, status: 0, output: "" });
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses a bad variable name and files mode without a file", () => {

@@ -65,8 +65,7 @@ describe.each(cases)("workspaces.json of examples/%s (backend %s)", (file, label
       expect({ stack: entry.stack, names: listed.map((v) => v.name).sort() }).toEqual({ stack: entry.stack, names: Object.keys(declared).sort() });
       for (const v of listed) {
         expect(v.sensitive).toBe(declared[v.name].sensitive === true);
-        // Terraform shows the description with $${ / %%{ read back as ${ / %{.
-        expect(v.description).toBe(declared[v.name].description.replace(/\$\$\{/g, "${").replace(/%%\{/g, "%{"));
+        expect(v.description).toBe(declared[v.name].description);
         expect(v.required).toBe(!("default" in declared[v.name]));
       }
     }

@@ -1,7 +1,7 @@
 import { DataResource, Fn, TerraformVariable } from "cdktf";
 import { Construct } from "constructs";
 import { PlanTimeInputSpec, SecretsSource } from "../../config/plan-time-inputs";
-import { escapeTemplates, fileContents } from "../terraform-literal";
+import { fileContents } from "../terraform-literal";
 
 export interface PlanTimeInputProps {
   /** The variable's name, description, sensitivity and validation (config/plan-time-inputs.ts). */
@@ -53,8 +53,8 @@ export class PlanTimeInput extends Construct {
     const rules = spec.validations.map((v) => ({ condition: v.condition, errorMessage: v.errorMessage }));
     this.variable = new TerraformVariable(this, "Variable", {
       type: "string",
-      // Config strings (paths, names) in the description are text, never templates.
-      description: escapeTemplates(spec.description) as string,
+      // Terraform reads a description as plain text (no templates), so config strings in it stay as written.
+      description: spec.description,
       sensitive: spec.sensitive || undefined,
       nullable: spec.optional ? true : false,
       // Terraform (1.11, verified by the e2e test) prints a variable's value in the diagnostic of a
