@@ -31,6 +31,16 @@ export interface Protection {
   readonly operator: boolean;
 }
 
+/**
+ * One cluster's own persistent resources (identities, federated credentials, per-cluster issuer
+ * container): protected as `protectionOf` says until the cluster is retired, so that its stacks can
+ * then be destroyed (help/retire-cluster.md).
+ */
+export function clusterProtection(config: Config, cluster: { readonly retired: boolean }): Pick<Protection, "oidcIssuer" | "workloadIdentities"> {
+  const { oidcIssuer, workloadIdentities } = protectionOf(config);
+  return { oidcIssuer: oidcIssuer && !cluster.retired, workloadIdentities: workloadIdentities && !cluster.retired };
+}
+
 export function protectionOf(config: Config): Protection {
   const all = config.protection.preventDestroy;
   return {

@@ -1,7 +1,7 @@
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { ClusterNames, managedIdentitiesOf } from "../config/names";
-import { protectionOf } from "../config/protection";
+import { clusterProtection } from "../config/protection";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
 import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
@@ -24,8 +24,7 @@ export class IdentitiesStack extends TerraformStack {
     configureAzureStack(this, cluster.identitiesStack, props);
     guardRetiredCluster(this, cluster);
     // A retired cluster's identities are on their way out: no prevent_destroy (help/retire-cluster.md).
-    const protection = protectionOf(config);
-    const protect = (on: boolean) => on && !cluster.retired;
+    const protection = clusterProtection(config, cluster);
 
     if (cluster.ownsIssuer) {
       new OidcIssuer(this, "OidcIssuer", {
@@ -33,7 +32,7 @@ export class IdentitiesStack extends TerraformStack {
         storageAccountId: names.storageAccount.id,
         containerName: cluster.issuer.containerName,
         publicKeyPem: props.publicKeys.get(cluster.issuer.publicKeyFile) as string,
-        preventDestroy: protect(protection.oidcIssuer),
+        preventDestroy: protection.oidcIssuer,
       });
     }
     // The issuer URL is known from names: credentials need not wait for the storage account.
@@ -42,7 +41,7 @@ export class IdentitiesStack extends TerraformStack {
       location: config.location,
       issuerUrl: cluster.issuer.url,
       identities: managedIdentitiesOf(cluster.identities),
-      preventDestroy: protect(protection.workloadIdentities),
+      preventDestroy: protection.workloadIdentities,
       tags: config.tags,
     });
     if (cluster.identities.kind === "aroHcp") {
