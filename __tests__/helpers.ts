@@ -1,5 +1,5 @@
 import { Testing } from "cdktf";
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -211,3 +211,20 @@ export const CLIENT_IDS: WorkloadIdentityClientIds = {
   cloudProvider: "00000000-0000-0000-0000-00000000000f",
   network: "00000000-0000-0000-0000-000000000010",
 };
+
+/** Whether `terraform` is on PATH (tests that run it skip cleanly without it). */
+export const HAVE_TERRAFORM = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
+
+/**
+ * `terraform init` then `terraform apply -auto-approve` in `dir` (built-in providers only), each
+ * expected to succeed; a failure shows Terraform's own words.
+ */
+export function terraformInitApply(dir: string, env: NodeJS.ProcessEnv = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" }): void {
+  for (const args of [
+    ["init", "-input=false", "-no-color"],
+    ["apply", "-auto-approve", "-input=false", "-no-color"],
+  ]) {
+    const run = spawnSync("terraform", args, { cwd: dir, env, encoding: "utf8" });
+    expect({ args, status: run.status, stderr: run.stderr }).toMatchObject({ args, status: 0 });
+  }
+}

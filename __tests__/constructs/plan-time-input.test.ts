@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { kubernetesInputs, pullSecretInput, sshPublicKeyInput } from "../../config/plan-time-inputs";
 import { PlanTimeInput, PlanTimeInputProps } from "../../constructs/plan-time-input/plan-time-input";
-import { tempDir } from "../helpers";
+import { HAVE_TERRAFORM, tempDir } from "../helpers";
 
 /** Synthesizes one input whose value an output uses, as a stack's resources would. */
 function synth(props: PlanTimeInputProps, id = "PullSecretInput") {
@@ -60,7 +60,7 @@ describe("PlanTimeInput", () => {
     const spec = pullSecretInput("x", "k", 'secrets/${file("/etc/passwd")}%{if true}.json');
     const { json } = synth({ spec, source: "variables" });
     expect(json.variable.pull_secret.description).toContain('secrets/${file("/etc/passwd")}%{if true}.json');
-    if (spawnSync("terraform", ["version"]).status !== 0) return; // the proof below needs terraform
+    if (!HAVE_TERRAFORM) return; // the proof below needs terraform
     // Terraform plans it without evaluating the description (a template there would fail: no file, bad directive).
     const dir = tempDir("hcp-azure-description-");
     try {

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { escapeTemplates, fileContents, literalTags } from "../../constructs/terraform-literal";
-import { tempDir, terraformLiteral } from "../helpers";
+import { HAVE_TERRAFORM, tempDir, terraformInitApply, terraformLiteral } from "../helpers";
 
 /** Strings with every character that means something to Terraform templates, HCL or JSON. */
 const TRICKY = [
@@ -56,23 +56,15 @@ describe("fileContents", () => {
   });
 });
 
-const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
-
 /** Runs Terraform in `dir` (init, apply) and returns its outputs. */
 function applyOutputs(dir: string): Record<string, unknown> {
   const env = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
-  for (const args of [
-    ["init", "-input=false", "-no-color"],
-    ["apply", "-auto-approve", "-input=false", "-no-color"],
-  ]) {
-    const run = spawnSync("terraform", args, { cwd: dir, env, encoding: "utf8" });
-    expect({ status: run.status, stderr: run.stderr }).toMatchObject({ status: 0 });
-  }
+  terraformInitApply(dir, env);
   const json = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, env, encoding: "utf8" }).stdout);
   return Object.fromEntries(Object.entries(json).map(([name, output]) => [name, (output as { value: unknown }).value]));
 }
 
-(terraform ? describe : describe.skip)("as Terraform 1.11 reads them (needs terraform)", () => {
+(HAVE_TERRAFORM ? describe : describe.skip)("as Terraform 1.11 reads them (needs terraform)", () => {
   it("literals and file() paths come back byte for byte; backend paths are verbatim, remote-state paths templates", () => {
     const dir = tempDir();
     try {

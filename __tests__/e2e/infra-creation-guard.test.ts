@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir } from "../helpers";
+import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir, terraformInitApply } from "../helpers";
 
 /**
  * The infra stack's creation guard, run by Terraform itself (built-in provider only): applied with
@@ -9,7 +9,6 @@ import { hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir } fr
  * cluster-<name>, so a rename must fail here, before Azure resources under a running cluster are
  * replaced.
  */
-const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
 
 function config(network: Record<string, unknown> = {}, top: Record<string, unknown> = {}) {
   return minimalConfig({
@@ -48,18 +47,12 @@ describe("infra creation guard (synthesized)", () => {
   });
 });
 
-(terraform ? describe : describe.skip)("infra creation guard, run by Terraform (needs terraform on PATH)", () => {
+(HAVE_TERRAFORM ? describe : describe.skip)("infra creation guard, run by Terraform (needs terraform on PATH)", () => {
   let dir: string;
   beforeAll(() => {
     dir = tempDir("hcp-azure-infra-guard-");
     fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(guardOnly(config()).config));
-    for (const args of [
-      ["init", "-input=false"],
-      ["apply", "-input=false", "-auto-approve"],
-    ]) {
-      const run = spawnSync("terraform", [...args, "-no-color"], { cwd: dir, encoding: "utf8" });
-      expect(`${run.stdout}${run.stderr}`).not.toMatch(/Error/);
-    }
+    terraformInitApply(dir);
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir } from "../helpers";
+import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir } from "../helpers";
 
 /**
  * The plan-time variables (secrets.source: variables), checked by Terraform itself: the variable
@@ -10,7 +10,6 @@ import { hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir } fr
  * configuration (built-in provider only), then planned with good and bad values. Proves the
  * messages users see, and that a rejected secret never appears in Terraform's output.
  */
-const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
 
 function declarations(): Record<string, any> {
   const loaded = loadInline(
@@ -59,7 +58,7 @@ const GOOD: Record<string, string> = {
   kube_token: "token-value",
 };
 
-(terraform ? describe : describe.skip)("plan-time variables, checked by Terraform (needs terraform on PATH)", () => {
+(HAVE_TERRAFORM ? describe : describe.skip)("plan-time variables, checked by Terraform (needs terraform on PATH)", () => {
   let dir: string;
   let config: Record<string, any>;
   beforeAll(() => {
