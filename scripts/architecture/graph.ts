@@ -111,10 +111,9 @@ export function buildGraph(stacks: readonly SynthesizedStack[]): AppGraph {
   const created = blocks.filter((b) => b.mode === "resource" && typeof b.body?.name === "string");
   for (const to of blocks.filter((b) => b.mode === "data" && typeof b.body?.name === "string")) {
     for (const from of created) {
-      const sameGroup =
-        from.body.resource_group_name === undefined ||
-        to.body.resource_group_name === undefined ||
-        from.body.resource_group_name === to.body.resource_group_name;
+      // A group given by reference (`${azurerm_resource_group.x.name}`) is not compared.
+      const groups = [from.body.resource_group_name, to.body.resource_group_name];
+      const sameGroup = groups.some((g) => typeof g !== "string" || g.includes("${")) || groups[0] === groups[1];
       if (from.stack !== to.stack && from.type === to.type && from.body.name === to.body.name && sameGroup) edges.push({ from, to, kind: "reference" });
     }
   }
