@@ -82,7 +82,9 @@ describe("help/architecture.md (npm run diagrams)", () => {
   it("links a cluster's config sections to the resources that carry their values, across its stacks", () => {
     const cluster = rendered.slice(rendered.indexOf("### Hosted cluster myprefix-hc"));
     expect(cluster).toContain("c_hostedCluster_network --> n_infra_cluster_resource_Network_azurerm_virtual_network");
-    expect(cluster).toContain("c_hostedCluster_nodePools_0_ --> n_cluster_cluster_resource_HostedCluster_kubernetes_manifest");
+    expect(cluster).toContain("c_hostedCluster_nodePools_0_ --> n_cluster_cluster_resource_HostedCluster_kubernetes_manifest_NodePool");
+    expect(cluster).toContain("c_hostedCluster_network --> n_cluster_cluster_resource_HostedCluster_kubernetes_manifest_HostedCluster");
+    expect(cluster).not.toContain("c_hostedCluster_network --> n_cluster_cluster_resource_HostedCluster_kubernetes_manifest_NodePool");
     // The cluster stack looks up the identities the identities stack makes.
     expect(cluster).toContain(
       "n_identities_cluster_resource_WorkloadIdentities_azurerm_user_assigned_identity --> n_cluster_cluster_data_azurerm_user_assigned_identity",

@@ -57,9 +57,13 @@ function groupOf(block: Block, kinds: ReadonlyMap<string, StackKind>): string {
   return clusters.reduce((group, cluster) => group.split(cluster).join("<cluster>"), block.group);
 }
 
-/** A node's key: blocks of one type in one construct of one stack kind. */
-function nodeKey(block: Block, kinds: ReadonlyMap<string, StackKind>): string {
-  return `${kindOf(kinds, block.stack)} ${block.mode} ${groupOf(block, kinds)} ${block.type}`;
+/**
+ * A node's key: blocks of one type in one construct of one stack kind; with `byObjectKind`,
+ * Kubernetes objects of different kinds apart (a HostedCluster and its NodePools).
+ */
+function nodeKey(block: Block, kinds: ReadonlyMap<string, StackKind>, byObjectKind: boolean): string {
+  const objectKind = byObjectKind && typeof block.body?.manifest?.kind === "string" ? ` ${block.body.manifest.kind}` : "";
+  return `${kindOf(kinds, block.stack)} ${block.mode} ${groupOf(block, kinds)} ${block.type}${objectKind}`;
 }
 
 function nodeLines(blocks: readonly Block[], graph: AppGraph, kinds: ReadonlyMap<string, StackKind>, stack: string): string[] {
@@ -89,10 +93,11 @@ function addBlocks(
   kinds: ReadonlyMap<string, StackKind>,
   stacks: readonly string[],
   pathOf: (block: Block) => [string, string][],
+  byObjectKind = false,
 ): Map<Block, string> {
   const groups = new Map<string, Block[]>();
   for (const block of graph.blocks.filter((b) => stacks.includes(b.stack))) {
-    const key = nodeKey(block, kinds);
+    const key = nodeKey(block, kinds, byObjectKind);
     groups.set(key, [...(groups.get(key) ?? []), block]);
   }
   const ids = new Map<Block, string>();
@@ -166,7 +171,7 @@ export function clusterPathDiagram(
   const chart = new Flowchart("LR");
   const stacks = [...cluster.stacks].reverse(); // deploy order: identities, infra, cluster
   const title = (stack: string) => (stack.startsWith("cluster-") ? `Kubernetes objects: ${stack}` : `Azure: ${stack}`);
-  const ids = addBlocks(chart, graph, kinds, stacks, (block) => [[mermaidId("st", block.stack), title(block.stack)]]);
+  const ids = addBlocks(chart, graph, kinds, stacks, (block) => [[mermaidId("st", block.stack), title(block.stack)]], true);
   const links = new Map<string, { keys: Set<string>; targets: Set<string> }>();
   for (const [path, value] of configLeaves(config)) {
     const key = String(path[path.length - 1]);
