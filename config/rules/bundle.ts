@@ -88,7 +88,7 @@ export function bundleWarnings(bundle: OperatorBundle, config: Config): string[]
   const external = [...new Set(bundle.objects.filter((o) => o.needsExistingCrd).map((o) => `${o.manifest.kind} (${o.manifest.apiVersion})`))];
   if (external.length > 0) {
     warnings.push(
-      `management: the bundle has objects whose CRDs must be on the cluster before Terraform plans (OpenShift has them; AKS does not): ${external.join(", ")}. Install those CRDs first, or list the kinds in managementCluster.operator.omitKinds.`,
+      `management: the bundle has objects whose CRDs must be on the cluster before Terraform plans (OpenShift has them; AKS does not): ${external.join(", ")}. Install those CRDs first, or list the kinds in managementCluster.operator.omitKinds (help/troubleshooting.md#a-crd-is-missing-at-plan).`,
     );
   }
   // Secrets the workloads need and nothing here creates: apply waits for a rollout that cannot finish.
@@ -105,12 +105,14 @@ export function bundleWarnings(bundle: OperatorBundle, config: Config): string[]
     const pullHint = absent.some((r) => r.secret === PULL_SECRET_NAME)
       ? ": set managementCluster.pullSecretFile for pull-secret (OpenShift nodes can fall back to the cluster pull secret; AKS nodes cannot)"
       : "";
-    warnings.push(`management: nothing creates the Secrets ${describe(absent)}; those workloads cannot start and apply waits until rolloutTimeout${pullHint}.`);
+    warnings.push(
+      `management: nothing creates the Secrets ${describe(absent)}; those workloads cannot start and apply waits until rolloutTimeout${pullHint} (help/troubleshooting.md#a-deployment-does-not-roll-out).`,
+    );
   }
   const servingCerts = missing.filter((r) => r.servingCert);
   if (servingCerts.length > 0) {
     warnings.push(
-      `management: on OpenShift the service CA creates ${describe(servingCerts)}; on other clusters (AKS) nothing does: render with --enable-conversion-webhook=false and no other webhooks, or create it first.`,
+      `management: on OpenShift the service CA creates ${describe(servingCerts)}; on other clusters (AKS) nothing does: render with --enable-conversion-webhook=false and no other webhooks, or create it first (help/troubleshooting.md#a-deployment-does-not-roll-out).`,
     );
   }
   const owner = bundle.externalDns?.txtOwnerId;

@@ -12,7 +12,7 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
     const hostEncrypted = pools.filter((p) => p.encryptionAtHost === undefined).map((p) => p.name);
     if (hostEncrypted.length > 0) {
       warnings.push(
-        `${hosted.clusterStack}: NodePools ${hostEncrypted.join(", ")} get the CRD default encryptionAtHost: Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost (az feature register --namespace Microsoft.Compute --name EncryptionAtHost); set encryptionAtHost to silence this.`,
+        `${hosted.clusterStack}: NodePools ${hostEncrypted.join(", ")} get the CRD default encryptionAtHost: Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost (az feature register --namespace Microsoft.Compute --name EncryptionAtHost); set encryptionAtHost to silence this (help/troubleshooting.md#encryptionathost-is-not-registered-for-the-subscription).`,
       );
     }
     const existing = hosted.config.network.existing;
@@ -25,7 +25,7 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
   const endDate = config.externalDns?.password.endDate;
   if (endDate && Date.parse(endDate) <= now) {
     warnings.push(
-      `externalDns.password.endDate ${endDate} has passed: ExternalDNS can no longer authenticate. Set a later endDate (this replaces the client secret) and deploy shared, then management.`,
+      `externalDns.password.endDate ${endDate} has passed: ExternalDNS can no longer authenticate. Set a later endDate (this replaces the client secret) and deploy shared, then management (help/troubleshooting.md#externaldns-does-not-write-records).`,
     );
   }
   warnings.push(...aroHcpWarnings(config), ...protectionWarnings(config), ...secretsWarnings(config, names));
