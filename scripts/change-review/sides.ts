@@ -55,15 +55,17 @@ export interface SynthAtRefOptions {
 
 /**
  * Synthesizes `config` as the commit `ref` names: a detached temporary worktree (sharing the
- * repository's node_modules), `node scripts/run.js main <config>` in it with CDKTF_OUTDIR set to a
- * temporary folder. The caller's checkout is never touched. Throws with synth's own words when it fails.
+ * repository's node_modules), `node scripts/run.js main <config>` in it, written to the worktree's
+ * cdktf.out. The caller's checkout is never touched. Throws with synth's own words when it fails.
  */
 export function synthAtRef(options: SynthAtRefOptions): Side {
   const commit = resolveCommit(options.repo, options.ref);
   if (!commit) throw new Error(`${options.ref}: neither an output folder (with stacks/) nor a git commit of ${options.repo}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-review-"));
   const tree = path.join(work, "src");
-  const outdir = path.join(work, "out");
+  // Where `npm run synth` writes in a checkout: a local backend's state path is relative to it, so
+  // two refs synthesized here (or a ref and the checkout's own cdktf.out) name the same state files.
+  const outdir = path.join(tree, "cdktf.out");
   const cleanup = () => {
     spawnSync("git", ["-C", options.repo, "worktree", "remove", "--force", tree], { encoding: "utf8" });
     fs.rmSync(work, { recursive: true, force: true });
