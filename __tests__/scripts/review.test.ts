@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
+import { FORCE_NEW } from "../../scripts/change-review/force-new";
 import { Review, reviewChanges } from "../../scripts/change-review/review";
 import { writeOutputFolder } from "../../scripts/change-review/sides";
 import { main } from "../../scripts/review";
@@ -328,5 +329,18 @@ fs.writeFileSync(path.join(dir, "cdk.tf.json"), JSON.stringify({ resource: { ter
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/synth of missing\.json at HEAD~1 failed/);
     expect(git(repo, "worktree", "list").trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("help/review.md", () => {
+  test("its ForceNew table is the one the review uses (scripts/change-review/force-new.ts)", () => {
+    const doc = fs.readFileSync(path.join(REPO, "help", "review.md"), "utf8");
+    const section = doc.slice(doc.indexOf("## ForceNew arguments"), doc.indexOf("## Limits"));
+    const rows = [...section.matchAll(/^\| `([a-z0-9_]+)` \| (.*) \|$/gm)].map((m) => [m[1], m[2]]);
+    const expected = Object.entries(FORCE_NEW).map(([type, entry]) => [
+      type,
+      `${entry.attributes.map((a) => `\`${a}\``).join(", ")}${entry.note ? `; ${entry.note}` : ""}`,
+    ]);
+    expect(rows).toEqual(expected);
   });
 });
