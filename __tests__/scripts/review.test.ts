@@ -177,7 +177,7 @@ describe("dangers from the ForceNew table and persistence", () => {
     {
       name: "dropping the OIDC storage account destroys persistent storage",
       edit: (s) => delete s.shared.resource.azurerm_storage_account,
-      expected: ["danger shared destroys azurerm_storage_account: azurerm_storage_account, prevent_destroy (the plan fails until the protection is lifted)"],
+      expected: ["danger shared destroys azurerm_storage_account: it has prevent_destroy (the plan fails until the protection is lifted)"],
     },
     {
       name: "lifting prevent_destroy is listed for review",
@@ -200,6 +200,27 @@ describe("dangers from the ForceNew table and persistence", () => {
   test.each(cases)("$name", ({ name, edit, expected }) => {
     const r = review(folder("base"), edited(folder("base"), name.replace(/\W+/g, "-"), edit));
     expect(r.findings.map((f) => `${f.severity} ${f.stack} ${f.message}`.slice(0, expected[0].length))).toEqual(expected);
+  });
+});
+
+describe("moved and import blocks", () => {
+  test("a moved block turns a delete and a create into one change of address; an import block makes a create an adoption", () => {
+    const newDir = edited(folder("base"), "moved-and-imported", (s) => {
+      const nsgs = s["infra-myprefix-hc"].resource.azurerm_network_security_group;
+      const [oldName] = Object.keys(nsgs);
+      nsgs.Renamed = nsgs[oldName];
+      delete nsgs[oldName];
+      s["infra-myprefix-hc"].moved = [{ from: `azurerm_network_security_group.${oldName}`, to: "azurerm_network_security_group.Renamed" }];
+      s.shared.resource.azurerm_dns_zone = { Adopted: { name: "example.com", resource_group_name: "dns-rg" } };
+      s.shared.import = [{ to: "azurerm_dns_zone.Adopted", id: "/subscriptions/x/resourceGroups/dns-rg/providers/Microsoft.Network/dnsZones/example.com" }];
+    });
+    const r = review(folder("base"), newDir);
+    const changes = r.stacks.flatMap((s) => s.resources.map((c) => `${s.stack} ${c.action} ${c.address}${c.movedFrom ? ` from ${c.movedFrom}` : ""}`));
+    expect(changes).toEqual([
+      expect.stringMatching(/^infra-myprefix-hc update azurerm_network_security_group\.Renamed from azurerm_network_security_group\.Network_SecurityGroup_/),
+      "shared import azurerm_dns_zone.Adopted",
+    ]);
+    expect(r.dangerous).toBe(false);
   });
 });
 

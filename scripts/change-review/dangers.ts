@@ -38,7 +38,7 @@ const PERSISTENT_KINDS: Readonly<Record<string, string>> = {
 /** Why a resource must not be destroyed, or undefined when it may. */
 export function persistentReason(type: string, body: any): string | undefined {
   const path: string = body?.["//"]?.metadata?.path ?? "";
-  if (body?.lifecycle?.prevent_destroy === true) return `${describe(type, body)}, prevent_destroy (the plan fails until the protection is lifted)`;
+  if (body?.lifecycle?.prevent_destroy === true) return "it has prevent_destroy (the plan fails until the protection is lifted)";
   if (PERSISTENT_TYPES[type]) return PERSISTENT_TYPES[type];
   if ((type === "azurerm_storage_account" || type === "azurerm_storage_container") && /\bOidc/.test(path))
     return "OIDC issuer storage (every issuer URL and federated credential points at it)";
@@ -155,7 +155,8 @@ export function stackFindings(diff: StackDiff): Finding[] {
         severity: "danger",
         stack,
         message:
-          `stack removed: its ${diff.resources.length} resources would no longer be managed, and destroying them first is the only clean way out (help/retire-cluster.md)` +
+          `stack removed: deploys no longer touch its ${diff.resources.length} resources, which stay in Azure and in its state, unmanaged. ` +
+          "Retire a cluster first (`retired: true`, destroy, then remove it: help/retire-cluster.md)" +
           (persistent ? `. It holds ${persistent}` : ""),
       },
     ];

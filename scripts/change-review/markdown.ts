@@ -59,7 +59,8 @@ const ACTION_WORD: Record<ResourceChange["action"], string> = {
 function resourceLine(change: ResourceChange): string {
   const where = change.constructPath ? ` (${code(change.constructPath)})` : "";
   const moved = change.movedFrom ? `, moved from ${code(change.movedFrom)}` : "";
-  return `- ${code(change.address)}${where}: ${ACTION_WORD[change.action]}${moved}`;
+  const action = change.movedFrom && change.attributes.length === 0 ? "address change only" : ACTION_WORD[change.action];
+  return `- ${code(change.address)}${where}: ${action}${moved}`;
 }
 
 function blockSection(block: BlockChange, context: SensitivityContext, masked: MaskedValues): string[] {
