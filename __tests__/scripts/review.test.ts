@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { FORCE_NEW } from "../../scripts/change-review/force-new";
+import { MAX_COMMENT } from "../../scripts/change-review/markdown";
 import { Review, reviewChanges } from "../../scripts/change-review/review";
 import { writeOutputFolder } from "../../scripts/change-review/sides";
 import { main } from "../../scripts/review";
@@ -200,6 +201,18 @@ describe("dangers from the ForceNew table and persistence", () => {
   test.each(cases)("$name", ({ name, edit, expected }) => {
     const r = review(folder("base"), edited(folder("base"), name.replace(/\W+/g, "-"), edit));
     expect(r.findings.map((f) => `${f.severity} ${f.stack} ${f.message}`.slice(0, expected[0].length))).toEqual(expected);
+  });
+});
+
+describe("size", () => {
+  test("details that would overflow a pull-request comment are left out, the summary stays", () => {
+    const newDir = edited(folder("base"), "huge", (s) => {
+      s.huge = { resource: { terraform_data: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`Item_${i}`, { input: i }])) } };
+    });
+    const r = review(folder("base"), newDir);
+    expect(r.markdown.length).toBeLessThanOrEqual(MAX_COMMENT);
+    expect(r.markdown).toContain("| huge | added | 3000 | 0 | 0 | 0 |");
+    expect(r.markdown).toContain("_Details of huge left out to fit a pull-request comment");
   });
 });
 

@@ -13,6 +13,8 @@ export interface MarkdownInput {
 
 /** Longest value shown in a table cell; longer ones are cut (a PR comment holds 65,536 characters). */
 const MAX_VALUE = 160;
+/** GitHub's limit for a pull-request comment. */
+export const MAX_COMMENT = 65536;
 /** Attribute rows shown per resource. */
 const MAX_ROWS = 40;
 
@@ -151,15 +153,23 @@ export function renderMarkdown(input: MarkdownInput): string {
   if (dangers.length > 0) lines.push("### ⛔ Dangerous", "", ...dangers.map(findingLine), "");
   if (reviews.length > 0) lines.push("### ⚠️ To review", "", ...reviews.map(findingLine), "");
   lines.push(`_${html(input.crd.note)}_`, "");
-  if (changed.length > 0) {
-    lines.push("### Details", "");
-    for (const diff of changed) {
-      const context = sensitivityContext(diff.before, diff.after);
-      collectSecrets(diff.before, context, masked);
-      collectSecrets(diff.after, context, masked);
-      lines.push(...stackDetails(diff, context, masked));
-    }
-  }
-  lines.push("<sub>`npm run review` (help/review.md): configuration-level review of two synths; `terraform plan` remains the word on live state.</sub>", "");
-  return masked.scrub(lines.join("\n"));
+  const footer = "<sub>`npm run review` (help/review.md): configuration-level review of two synths; `terraform plan` remains the word on live state.</sub>\n";
+  // Secrets of every stack are collected before anything is scrubbed.
+  const details = changed.map((diff) => {
+    const context = sensitivityContext(diff.before, diff.after);
+    collectSecrets(diff.before, context, masked);
+    collectSecrets(diff.after, context, masked);
+    return stackDetails(diff, context, masked).join("\n");
+  });
+  let text = masked.scrub(lines.join("\n"));
+  if (details.length > 0) text += "### Details\n\n";
+  // The summary always fits; stack details are added while the comment stays under GitHub's limit.
+  const omitted: string[] = [];
+  details.forEach((block, index) => {
+    const scrubbed = `${masked.scrub(block)}\n`;
+    if (omitted.length === 0 && text.length + scrubbed.length + footer.length + 300 <= MAX_COMMENT) text += scrubbed;
+    else omitted.push(changed[index].stack);
+  });
+  if (omitted.length > 0) text += `_Details of ${omitted.map(html).join(", ")} left out to fit a pull-request comment (${MAX_COMMENT} characters)._\n\n`;
+  return text + footer;
 }
