@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { FORCE_NEW } from "../../scripts/change-review/force-new";
+import { FORCE_NEW, forcesReplacement } from "../../scripts/change-review/force-new";
 import { MAX_COMMENT } from "../../scripts/change-review/markdown";
 import { Review, reviewChanges } from "../../scripts/change-review/review";
 import { writeOutputFolder } from "../../scripts/change-review/sides";
@@ -363,6 +363,27 @@ fs.writeFileSync(path.join(dir, "cdk.tf.json"), JSON.stringify({ resource: { ter
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/synth of missing\.json at HEAD~1 failed/);
     expect(git(repo, "worktree", "list").trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("forcesReplacement", () => {
+  test.each([
+    ["azurerm_virtual_network", "address_space", ["10.0.0.0/16"], ["10.1.0.0/16"], false],
+    ["azurerm_virtual_network", "name", "a", "b", true],
+    ["azurerm_role_assignment", "principal_id", "a", "b", true],
+    ["azurerm_storage_account", "account_replication_type", "LRS", "GRS", false],
+    ["azurerm_storage_account", "account_replication_type", "LRS", "ZRS", true],
+    ["azurerm_storage_account", "account_replication_type", "RAGZRS", "GZRS", false],
+    ["azurerm_storage_account", "account_kind", "Storage", "BlobStorage", false],
+    ["azurerm_storage_account", "account_kind", "BlobStorage", "StorageV2", false],
+    ["azurerm_storage_account", "account_kind", "StorageV2", "BlobStorage", true],
+    ["kubernetes_manifest", "manifest.spec.replicas", 2, 3, false],
+    ["kubernetes_manifest", "manifest.metadata.name", "a", "b", true],
+    ["kubernetes_manifest", "manifest.metadata.namespaceSelector", "a", "b", false],
+    ["azurerm_kubernetes_cluster", "network_profile[0].pod_cidr", "a", "b", true],
+    ["azurerm_something_new", "name", "a", "b", undefined],
+  ])("%s %s: %p → %p replaces: %p", (type, attribute, before, after, expected) => {
+    expect(forcesReplacement(type, attribute, before, after)).toBe(expected);
   });
 });
 

@@ -99,7 +99,7 @@ export function attributeChanges(before: unknown, after: unknown, type?: string)
     if (same(a, b)) continue;
     const top = path.split(/[.[]/)[0];
     const ignored = top !== "lifecycle" && (ignoredAll || ignoredKeys.includes(top));
-    changes.push({ path, before: a, after: b, forcesReplacement: !ignored && type !== undefined && forcesReplacement(type, path) === true, ignored });
+    changes.push({ path, before: a, after: b, forcesReplacement: !ignored && type !== undefined && forcesReplacement(type, path, a, b) === true, ignored });
   }
   return changes;
 }

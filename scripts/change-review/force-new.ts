@@ -14,9 +14,14 @@ export interface ForceNewEntry {
   readonly attributes: readonly string[];
   /** Where the row comes from. */
   readonly source: string;
-  /** A replacement the provider decides from the old and new value (CustomizeDiff), not listed in `attributes`. */
+  /** What the table cannot say by attribute name alone (shown in help/review.md). */
   readonly note?: string;
+  /** Arguments the provider replaces for some changes only (CustomizeDiff): whether old → new does. */
+  readonly conditional?: Readonly<Record<string, (before: unknown, after: unknown) => boolean>>;
 }
+
+/** azurerm_storage_account's replication families: moving between them needs a new account. */
+const ZONE_REDUNDANT = new Set(["ZRS", "GZRS", "RAGZRS"]);
 
 const azurerm = (file: string) => `terraform-provider-azurerm v4.55.0 internal/services/${file}`;
 
@@ -61,7 +66,12 @@ export const FORCE_NEW: Readonly<Record<string, ForceNewEntry>> = {
       "edge_zone",
     ],
     source: azurerm("storage/storage_account_resource.go"),
-    note: "account_kind (except Storage/BlobStorage → StorageV2) and account_replication_type between the LRS/GRS/RAGRS and ZRS/GZRS/RAGZRS families also force a new account (CustomizeDiff)",
+    note: "also account_kind, unless the old kind is Storage or the new one StorageV2, and account_replication_type between the LRS/GRS/RAGRS and ZRS/GZRS/RAGZRS families (CustomizeDiff; both evaluated)",
+    conditional: {
+      // Unset means the provider default, StorageV2.
+      account_kind: (before, after) => (before ?? "StorageV2") !== "Storage" && (after ?? "StorageV2") !== "StorageV2",
+      account_replication_type: (before, after) => ZONE_REDUNDANT.has(String(before).toUpperCase()) !== ZONE_REDUNDANT.has(String(after).toUpperCase()),
+    },
   },
   azurerm_storage_container: {
     attributes: ["name", "storage_account_id", "storage_account_name", "default_encryption_scope", "encryption_scope_override_enabled"],
@@ -192,9 +202,14 @@ export const FORCE_NEW: Readonly<Record<string, ForceNewEntry>> = {
   },
 };
 
-/** Whether a change at `path` (as diff.ts writes it: `a.b[0].c`) replaces a resource of `type`; undefined when the type is not in the table. */
-export function forcesReplacement(type: string, path: string): boolean | undefined {
+/**
+ * Whether a change at `path` (as diff.ts writes it: `a.b[0].c`) from `before` to `after` replaces a
+ * resource of `type`; undefined when the type is not in the table.
+ */
+export function forcesReplacement(type: string, path: string, before?: unknown, after?: unknown): boolean | undefined {
   const entry = FORCE_NEW[type];
   if (!entry) return undefined;
+  const condition = entry.conditional?.[path];
+  if (condition) return condition(before, after);
   return entry.attributes.some((attribute) => path === attribute || path.startsWith(`${attribute}.`) || path.startsWith(`${attribute}[`));
 }
