@@ -105,7 +105,10 @@ function resourceFindings(stack: string, change: ResourceChange): Finding[] {
     if (action === "update") findings.push(at("review", `changes the role assignment ${roleAssignmentText(change.after)}`));
     return findings;
   }
-  const forcedBy = change.attributes.filter((a) => a.forcesReplacement).map((a) => `\`${a.path}\``);
+  const forcedBy = [
+    ...change.attributes.filter((a) => a.forcesReplacement).map((a) => `\`${a.path}\``),
+    ...(change.replacedWith ?? []).map((cause) => `\`${cause.split(" → ")[0]}\` (refers to the replaced ${cause.split(" → ")[1]})`),
+  ];
   if (action === "delete") {
     if (persistent) findings.push(at("danger", `destroys ${what}: ${persistent}`));
     else if (kindOf(body) === "NodePool") findings.push(at("review", `deletes ${what}: its machines are drained and deleted`));

@@ -39,6 +39,11 @@ export interface ResourceChange {
   readonly attributes: readonly AttributeChange[];
   /** The old address, when a `moved` block carries the resource over. */
   readonly movedFrom?: string;
+  /**
+   * Replaced resources a ForceNew argument of this one refers to: their new ID is unknown at plan,
+   * so Terraform replaces this resource too (with its `path → address`).
+   */
+  readonly replacedWith?: readonly string[];
 }
 
 /** A non-resource block that changed: a data source, output, variable, local, provider or the backend. */
@@ -151,7 +156,43 @@ function diffResources(before: StackJson | undefined, after: StackJson | undefin
     if (next.has(address) || movedAway.has(address)) continue;
     changes.push({ address, type, constructPath: constructPath(body), action: "delete", before: body, attributes: [] });
   }
-  return changes.sort((a, b) => a.address.localeCompare(b.address));
+  return cascadeReplacements(changes, next).sort((a, b) => a.address.localeCompare(b.address));
+}
+
+/**
+ * Adds the replacements that follow from others: a resource whose ForceNew argument refers to a
+ * replaced resource (`${azurerm_storage_account.X.id}`) gets an unknown value at plan and is
+ * replaced as well, transitively.
+ */
+function cascadeReplacements(changes: ResourceChange[], next: Map<string, { type: string; body: any }>): ResourceChange[] {
+  const byAddress = new Map(changes.map((c) => [c.address, c]));
+  const replaced = new Set(changes.filter((c) => c.action === "replace").map((c) => c.address));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [address, { type, body }] of next) {
+      const current = byAddress.get(address);
+      if (replaced.has(address) || current?.action === "create" || current?.action === "import") continue;
+      const causes: string[] = [];
+      for (const [path, value] of flatten(body)) {
+        if (typeof value !== "string" || !value.includes("${") || forcesReplacement(type, path) !== true) continue;
+        for (const target of replaced) if (value.includes(`${target}.`)) causes.push(`${path} → ${target}`);
+      }
+      if (causes.length === 0) continue;
+      const base: ResourceChange = current ?? {
+        address,
+        type,
+        constructPath: constructPath(body),
+        action: "update",
+        before: body,
+        after: body,
+        attributes: [],
+      };
+      byAddress.set(address, { ...base, action: "replace", replacedWith: causes });
+      replaced.add(address);
+      grew = true;
+    }
+  }
+  return [...byAddress.values()];
 }
 
 /** Named blocks of one kind (`data` and `provider` are two-level: type → name). */

@@ -61,8 +61,9 @@ const ACTION_WORD: Record<ResourceChange["action"], string> = {
 function resourceLine(change: ResourceChange): string {
   const where = change.constructPath ? ` (${code(change.constructPath)})` : "";
   const moved = change.movedFrom ? `, moved from ${code(change.movedFrom)}` : "";
+  const cascade = change.replacedWith ? `, because it refers to a replaced resource (${change.replacedWith.map(code).join(", ")})` : "";
   const action = change.movedFrom && change.attributes.length === 0 ? "address change only" : ACTION_WORD[change.action];
-  return `- ${code(change.address)}${where}: ${action}${moved}`;
+  return `- ${code(change.address)}${where}: ${action}${moved}${cascade}`;
 }
 
 function blockSection(block: BlockChange, context: SensitivityContext, masked: MaskedValues): string[] {
