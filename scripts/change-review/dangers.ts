@@ -92,6 +92,10 @@ function resourceFindings(stack: string, change: ResourceChange): Finding[] {
   const at = (severity: Severity, message: string): Finding => ({ severity, stack, address, message });
   const findings: Finding[] = [];
   const persistent = change.before ? persistentReason(type, change.before) : undefined;
+  const forcedBy = [
+    ...change.attributes.filter((a) => a.forcesReplacement).map((a) => `\`${a.path}\``),
+    ...(change.replacedWith ?? []).map((cause) => `\`${cause.split(" → ")[0]}\` (refers to the replaced ${cause.split(" → ")[1]})`),
+  ];
   if (type === "azurerm_role_assignment") {
     if (action === "create" || action === "import") findings.push(at("review", `grants ${roleAssignmentText(change.after)}`));
     if (action === "delete") findings.push(at("danger", `removes the role assignment ${roleAssignmentText(change.before)}: what uses it loses access`));
@@ -99,16 +103,12 @@ function resourceFindings(stack: string, change: ResourceChange): Finding[] {
       findings.push(
         at(
           "danger",
-          `replaces the role assignment ${roleAssignmentText(change.before)} with ${roleAssignmentText(change.after)}: access is revoked, then granted again`,
+          `replaces the role assignment ${roleAssignmentText(change.before)} with ${roleAssignmentText(change.after)}, forced by ${forcedBy.join(", ")}: access is revoked, then granted again`,
         ),
       );
     if (action === "update") findings.push(at("review", `changes the role assignment ${roleAssignmentText(change.after)}`));
     return findings;
   }
-  const forcedBy = [
-    ...change.attributes.filter((a) => a.forcesReplacement).map((a) => `\`${a.path}\``),
-    ...(change.replacedWith ?? []).map((cause) => `\`${cause.split(" → ")[0]}\` (refers to the replaced ${cause.split(" → ")[1]})`),
-  ];
   if (action === "delete") {
     if (persistent) findings.push(at("danger", `destroys ${what}: ${persistent}`));
     else if (kindOf(body) === "NodePool") findings.push(at("review", `deletes ${what}: its machines are drained and deleted`));
