@@ -162,7 +162,7 @@ export function renderMarkdown(input: MarkdownInput): string {
     collectSecrets(diff.after, context, masked);
     return stackDetails(diff, context, masked).join("\n");
   });
-  let text = masked.scrub(lines.join("\n"));
+  let text = `${masked.scrub(lines.join("\n"))}\n`;
   if (details.length > 0) text += "### Details\n\n";
   // The summary always fits; stack details are added while the comment stays under GitHub's limit.
   const omitted: string[] = [];
