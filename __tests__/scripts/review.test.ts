@@ -1,0 +1,415 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parse } from "yaml";
+import { FORCE_NEW, forcesReplacement } from "../../scripts/change-review/force-new";
+import { MAX_COMMENT } from "../../scripts/change-review/markdown";
+import { Review, reviewChanges } from "../../scripts/change-review/review";
+import { writeOutputFolder } from "../../scripts/change-review/sides";
+import { main } from "../../scripts/review";
+import { EXAMPLES, REPO, loadInline, synthStacks, tempDir } from "../helpers";
+
+/**
+ * `npm run review` on paired synths of real edits of examples/basic.yaml: each edit is synthesized
+ * once (synthStacks caches), written as an output folder, and reviewed against the example.
+ */
+const CHECK_MANIFESTS = path.resolve(REPO, "..", "shared", "tools", "check-manifests.mjs");
+const HAVE_CHECK_MANIFESTS = fs.existsSync(CHECK_MANIFESTS);
+/** A path where no tool is: the review must degrade to the creation guard's immutable fields. */
+const NO_TOOL = path.join(REPO, "no-such-dir", "check-manifests.mjs");
+
+type Config = Record<string, any>;
+const basic = (): Config => parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8"));
+const hosted = (config: Config) => config.clusters[0].hostedCluster;
+
+const EDITS: Record<string, (config: Config) => void> = {
+  base: () => undefined,
+  scale: (c) => (hosted(c).nodePools[0].replicas = 3),
+  addNodePool: (c) => hosted(c).nodePools.push({ name: "extra", replicas: 1 }),
+  changeCidr: (c) => (hosted(c).network = { vnetCidr: "10.1.0.0/16", subnetCidr: "10.1.0.0/24" }),
+  serviceNetwork: (c) => (hosted(c).network = { serviceNetwork: "172.30.0.0/16" }),
+  twoClusters: (c) => {
+    const second = structuredClone(c.clusters[0]);
+    second.name = "second";
+    second.hostedCluster.nodePools[0].name = "second";
+    c.clusters.push(second);
+  },
+};
+
+const work = tempDir("hcp-azure-review-test-");
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** The output folder of one edit (synthesized once per file). */
+const folders = new Map<string, string>();
+function folder(edit: keyof typeof EDITS): string {
+  let dir = folders.get(edit);
+  if (!dir) {
+    const config = basic();
+    EDITS[edit](config);
+    dir = path.join(work, edit);
+    writeOutputFolder(dir, synthStacks(loadInline(config)));
+    folders.set(edit, dir);
+  }
+  return dir;
+}
+
+/** A copy of an output folder with `edit` applied to its parsed stacks. */
+function edited(from: string, name: string, edit: (stacks: Record<string, any>) => void): string {
+  const stacks: Record<string, any> = {};
+  for (const stack of fs.readdirSync(path.join(from, "stacks")))
+    stacks[stack] = JSON.parse(fs.readFileSync(path.join(from, "stacks", stack, "cdk.tf.json"), "utf8"));
+  edit(stacks);
+  const dir = path.join(work, name);
+  writeOutputFolder(dir, stacks);
+  return dir;
+}
+
+const review = (oldDir: string, newDir: string, checkManifests = NO_TOOL): Review =>
+  reviewChanges({ oldLabel: path.basename(oldDir), newLabel: path.basename(newDir), oldDir, newDir, checkManifests });
+
+/** The review reduced to what a reviewer acts on: changed stacks, resource actions, findings. */
+function classification(r: Review) {
+  return {
+    stacks: Object.fromEntries(r.stacks.filter((s) => s.status !== "unchanged").map((s) => [s.stack, s.status])),
+    actions: r.stacks.flatMap((s) => (s.status === "changed" ? s.resources.map((c) => `${s.stack} ${c.action} ${c.type}`) : [])).sort(),
+    /** Stack and the message up to its first colon. */
+    dangers: r.findings.filter((f) => f.severity === "danger").map((f) => `${f.stack}: ${f.message.split(":")[0]}`),
+    dangerous: r.dangerous,
+  };
+}
+
+describe("review of real edits of examples/basic.yaml", () => {
+  test("scaling a NodePool is one in-place update of its replicas, nothing dangerous", () => {
+    const r = review(folder("base"), folder("scale"));
+    expect(classification(r)).toEqual({
+      stacks: { "cluster-myprefix-hc": "changed" },
+      actions: ["cluster-myprefix-hc update kubernetes_manifest"],
+      dangers: [],
+      dangerous: false,
+    });
+    const [nodePool] = r.stacks.find((s) => s.stack === "cluster-myprefix-hc")!.resources;
+    expect(nodePool.attributes.map((a) => [a.path, a.before, a.after])).toEqual([["manifest.spec.replicas", 2, 3]]);
+    expect(r.markdown).toMatch(/manifest\.spec\.replicas<\/code> \| <code>2<\/code> \| <code>3<\/code>/);
+    expect(r.markdown).toContain("✅ **Nothing dangerous.**");
+  });
+
+  test("adding a NodePool creates its manifest and its creation guard, nothing dangerous", () => {
+    const r = review(folder("base"), folder("addNodePool"));
+    expect(classification(r)).toEqual({
+      stacks: { "cluster-myprefix-hc": "changed" },
+      actions: ["cluster-myprefix-hc create kubernetes_manifest", "cluster-myprefix-hc create terraform_data"],
+      dangers: [],
+      dangerous: false,
+    });
+    const created = r.stacks.flatMap((s) => s.resources).find((c) => c.type === "kubernetes_manifest")!;
+    expect(created.after.manifest).toMatchObject({ kind: "NodePool", metadata: { name: "extra" }, spec: { replicas: 1 } });
+  });
+
+  test("changing the VNet and subnet CIDRs updates both in place (address_space and address_prefixes are not ForceNew)", () => {
+    const r = review(folder("base"), folder("changeCidr"));
+    expect(classification(r)).toEqual({
+      stacks: { "infra-myprefix-hc": "changed" },
+      actions: ["infra-myprefix-hc update azurerm_subnet", "infra-myprefix-hc update azurerm_virtual_network"],
+      dangers: [],
+      dangerous: false,
+    });
+    const paths = r.stacks.flatMap((s) => s.resources).flatMap((c) => c.attributes.map((a) => `${c.type} ${a.path} ${a.forcesReplacement}`));
+    expect(paths).toEqual(["azurerm_subnet address_prefixes false", "azurerm_virtual_network address_space false"]);
+  });
+
+  test("removing a cluster removes its three stacks: each is dangerous, and the identities it holds are named", () => {
+    const r = review(folder("twoClusters"), folder("base"));
+    expect(classification(r)).toEqual({
+      stacks: { "cluster-second": "removed", "identities-second": "removed", "infra-second": "removed" },
+      actions: [],
+      dangers: ["cluster-second: stack removed", "identities-second: stack removed", "infra-second: stack removed"],
+      dangerous: true,
+    });
+    const removed = r.stacks.find((s) => s.stack === "identities-second")!.before!;
+    const count = (type: string) => Object.keys(removed.resource[type]).length;
+    const identities = r.findings.find((f) => f.stack === "identities-second")!;
+    expect(identities.message).toContain(
+      `It holds ${count("azurerm_federated_identity_credential")} azurerm_federated_identity_credential, ${count("azurerm_user_assigned_identity")} azurerm_user_assigned_identity`,
+    );
+    expect(count("azurerm_user_assigned_identity")).toBe(7);
+    expect(r.findings.find((f) => f.stack === "cluster-second")!.message).toContain("1 HostedCluster");
+  });
+
+  test("adding a cluster adds stacks; their role assignments are listed for review, not failed", () => {
+    const r = review(folder("base"), folder("twoClusters"));
+    expect(classification(r).dangerous).toBe(false);
+    const grants = Object.keys(r.stacks.find((s) => s.stack === "infra-second")!.after!.resource.azurerm_role_assignment).length;
+    expect(grants).toBeGreaterThan(0);
+    expect(r.findings).toEqual([{ severity: "review", stack: "infra-second", message: `new stack grants ${grants} role assignments (listed in its details)` }]);
+  });
+
+  test("changing an immutable HostedCluster field is refused: found by the creation guard's list without the CRD tool", () => {
+    const r = review(folder("base"), folder("serviceNetwork"));
+    expect(r.crd.status).toBe("unavailable");
+    expect(r.markdown).toContain("CRD check not run:");
+    expect(classification(r).dangers).toEqual(["cluster-myprefix-hc: HostedCluster clusters/myprefix-hc"]);
+    expect(r.findings[0].message).toContain("the API server refuses the change of `spec.networking.serviceNetwork`");
+    expect(r.findings[0]).toMatchObject({ crdKey: "HostedCluster/myprefix-hc spec.networking.serviceNetwork" });
+    expect(r.findings[0].message).toContain("172.31.0.0/16 → 172.30.0.0/16");
+  });
+
+  (HAVE_CHECK_MANIFESTS ? test : test.skip)("with ../shared, the real CRDs refuse the same edit (reported once) and accept a scale", () => {
+    const refused = review(folder("base"), folder("serviceNetwork"), CHECK_MANIFESTS);
+    expect(refused.crd.status).toBe("checked");
+    expect(refused.crd.rejections.map((x) => `${x.kind}/${x.name} ${x.path}`)).toEqual(["HostedCluster/myprefix-hc spec.networking.serviceNetwork"]);
+    expect(refused.findings.filter((f) => f.severity === "danger")).toHaveLength(1);
+    const scaled = review(folder("base"), folder("scale"), CHECK_MANIFESTS);
+    expect([scaled.crd.status, scaled.crd.rejections, scaled.dangerous]).toEqual(["checked", [], false]);
+  });
+});
+
+describe("dangers from the ForceNew table and persistence", () => {
+  const cases: { name: string; edit: (stacks: Record<string, any>) => void; expected: string[] }[] = [
+    {
+      name: "renaming a workload identity replaces it (name is ForceNew) and, through parent_id, its federated credential",
+      edit: (s) => (Object.values<any>(s["identities-myprefix-hc"].resource.azurerm_user_assigned_identity)[0].name = "renamed"),
+      expected: [
+        "danger identities-myprefix-hc replaces azurerm_federated_identity_credential (destroy, then create), forced by `parent_id` (refers to the replaced azurerm_user_assigned_identity.",
+        "danger identities-myprefix-hc replaces azurerm_user_assigned_identity (destroy, then create), forced by `name`: it has prevent_destroy",
+      ],
+    },
+    {
+      name: "renaming the OIDC storage account replaces it and, through references, its container, blobs and role assignment",
+      edit: (s) => (Object.values<any>(s.shared.resource.azurerm_storage_account)[0].name = "renamedoidc"),
+      expected: [
+        "danger shared replaces the role assignment Storage Blob Data Contributor on `${azurerm_storage_account.OidcStorage_829F6EB3.id}`",
+        "danger shared replaces azurerm_storage_account (destroy, then create), forced by `name`: it has prevent_destroy",
+        "review shared replaces azurerm_storage_blob (destroy, then create), forced by `storage_container_name` (refers to the replaced azurerm_storage_container.",
+        "review shared replaces azurerm_storage_blob (destroy, then create), forced by `storage_container_name` (refers to the replaced azurerm_storage_container.",
+        "danger shared replaces azurerm_storage_container (destroy, then create), forced by `storage_account_id` (refers to the replaced azurerm_storage_account.",
+      ],
+    },
+    {
+      name: "a role assignment to another principal is a replacement: access revoked, then granted",
+      edit: (s) => (Object.values<any>(s.shared.resource.azurerm_role_assignment)[0].principal_id = "22222222-2222-2222-2222-222222222222"),
+      expected: ["danger shared replaces the role assignment Storage Blob Data Contributor on `${azurerm_storage_account.OidcStorage_829F6EB3.id}` to "],
+    },
+    {
+      name: "dropping the OIDC storage account destroys persistent storage",
+      edit: (s) => delete s.shared.resource.azurerm_storage_account,
+      expected: ["danger shared destroys azurerm_storage_account: it has prevent_destroy (the plan fails until the protection is lifted)"],
+    },
+    {
+      name: "lifting prevent_destroy is listed for review",
+      edit: (s) => delete Object.values<any>(s.shared.resource.azurerm_storage_container)[0].lifecycle,
+      expected: ["review shared lifts prevent_destroy from azurerm_storage_container: a later destroy deletes it"],
+    },
+    {
+      name: "a NodePool in another namespace is a replacement of a running object",
+      edit: (s) => (Object.values<any>(s["cluster-myprefix-hc"].resource.kubernetes_manifest)[1].manifest.metadata.namespace = "other"),
+      expected: ["danger cluster-myprefix-hc replaces NodePool clusters/myprefix-hc (destroy, then create), forced by `manifest.metadata.namespace`"],
+    },
+    {
+      name: "a changed state backend is dangerous",
+      edit: (s) => (s.shared.terraform.backend = { local: { path: "elsewhere.tfstate" } }),
+      expected: [
+        "danger shared the state backend changes: Terraform would read another state and plan to create every resource again (migrate with `terraform init -migrate-state`)",
+      ],
+    },
+  ];
+  test.each(cases)("$name", ({ name, edit, expected }) => {
+    const r = review(folder("base"), edited(folder("base"), name.replace(/\W+/g, "-"), edit));
+    expect(r.findings.map((f, i) => `${f.severity} ${f.stack} ${f.message}`.slice(0, expected[i]?.length))).toEqual(expected);
+  });
+});
+
+describe("size", () => {
+  test("details that would overflow a pull-request comment are left out, the summary stays", () => {
+    const newDir = edited(folder("base"), "huge", (s) => {
+      s.huge = { resource: { terraform_data: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`Item_${i}`, { input: i }])) } };
+    });
+    const r = review(folder("base"), newDir);
+    expect(r.markdown.length).toBeLessThanOrEqual(MAX_COMMENT);
+    expect(r.markdown).toContain("| huge | added | 3000 | 0 | 0 | 0 |");
+    expect(r.markdown).toContain("_Details of huge left out to fit a pull-request comment");
+  });
+});
+
+describe("moved and import blocks", () => {
+  test("a moved block turns a delete and a create into one change of address; an import block makes a create an adoption", () => {
+    const newDir = edited(folder("base"), "moved-and-imported", (s) => {
+      const nsgs = s["infra-myprefix-hc"].resource.azurerm_network_security_group;
+      const [oldName] = Object.keys(nsgs);
+      nsgs.Renamed = nsgs[oldName];
+      delete nsgs[oldName];
+      s["infra-myprefix-hc"].moved = [{ from: `azurerm_network_security_group.${oldName}`, to: "azurerm_network_security_group.Renamed" }];
+      s.shared.resource.azurerm_dns_zone = { Adopted: { name: "example.com", resource_group_name: "dns-rg" } };
+      s.shared.import = [{ to: "azurerm_dns_zone.Adopted", id: "/subscriptions/x/resourceGroups/dns-rg/providers/Microsoft.Network/dnsZones/example.com" }];
+    });
+    const r = review(folder("base"), newDir);
+    const changes = r.stacks.flatMap((s) => s.resources.map((c) => `${s.stack} ${c.action} ${c.address}${c.movedFrom ? ` from ${c.movedFrom}` : ""}`));
+    expect(changes).toEqual([
+      expect.stringMatching(/^infra-myprefix-hc update azurerm_network_security_group\.Renamed from azurerm_network_security_group\.Network_SecurityGroup_/),
+      "shared import azurerm_dns_zone.Adopted",
+    ]);
+    expect(r.dangerous).toBe(false);
+  });
+});
+
+describe("secrets never reach the report", () => {
+  const SENTINELS = ["SENTINEL-VARIABLE-7f3a", "SENTINEL-AUTH-91bc", "SENTINEL-PEM-55de", "SENTINEL-OUTPUT-0c1d", "SENTINEL-VAULT-3e2f"];
+  let r: Review;
+  beforeAll(() => {
+    const newDir = edited(folder("base"), "sentinels", (s) => {
+      const cluster = s["cluster-myprefix-hc"];
+      cluster.variable.pull_secret.default = SENTINELS[0];
+      const pullSecret = Object.values<any>(cluster.resource.kubernetes_secret_v1).find((x) => x.metadata.name.endsWith("pull-secret"));
+      pullSecret.data[".dockerconfigjson"] = JSON.stringify({ auths: { "quay.io": { auth: SENTINELS[1] } } });
+      const signingKey = Object.values<any>(cluster.resource.kubernetes_secret_v1).find((x) => x.metadata.name.endsWith("token-issuer-key"));
+      signingKey.data.key = `-----BEGIN RSA PRIVATE KEY-----\n${SENTINELS[2]}\n-----END RSA PRIVATE KEY-----\n`;
+      cluster.output.leaked = { value: SENTINELS[3], sensitive: true };
+      s.shared.resource.azurerm_key_vault_secret = { Leak: { name: "leak", key_vault_id: "/subscriptions/x", value: SENTINELS[4] } };
+    });
+    r = review(folder("base"), newDir);
+  });
+
+  test("no sentinel value appears anywhere in the Markdown", () => {
+    for (const sentinel of SENTINELS) expect(r.markdown).not.toContain(sentinel);
+  });
+
+  test("each secret change is still reported, as (sensitive)", () => {
+    for (const row of [
+      /var\.pull_secret<\/code>: changed\n\n\| Attribute[^\n]*\n[^\n]*\n\| <code>default<\/code> \| — \| \(sensitive\) \|/,
+      /<code>data\["\.dockerconfigjson"\]<\/code> \| \(sensitive\) \| \(sensitive\) \|/,
+      /<code>data\.key<\/code> \| \(sensitive\) \| \(sensitive\) \|/,
+      /<code>output\.leaked<\/code>: added/,
+      /<code>azurerm_key_vault_secret\.Leak<\/code>[^\n]*: create/,
+    ]) {
+      expect(r.markdown).toMatch(row);
+    }
+  });
+
+  test("files mode: the pull secret read at plan time is masked, and the change still shows", () => {
+    const files = edited(folder("base"), "files-mode", (s) => {
+      const secret = Object.values<any>(s["cluster-myprefix-hc"].resource.kubernetes_secret_v1).find((x) => x.metadata.name.endsWith("pull-secret"));
+      secret.data[".dockerconfigjson"] = '${sensitive(file("/home/me/pull-secret.json"))}';
+    });
+    const markdown = review(folder("base"), files).markdown;
+    expect(markdown).not.toContain("/home/me/pull-secret.json");
+    expect(markdown).toMatch(/dockerconfigjson[^\n]*\| \(sensitive\) \| \(sensitive\) \|/);
+  });
+});
+
+describe("npm run review (main): exit codes", () => {
+  const run = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = main(argv, { HCP_AZURE_CHECK_MANIFESTS: NO_TOOL, ...env }, { out: (t) => out.push(t), err: (t) => err.push(t) }, REPO);
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+
+  test.each([
+    { name: "nothing dangerous", argv: () => [folder("base"), folder("scale")], code: 0 },
+    { name: "dangerous", argv: () => [folder("base"), folder("serviceNetwork")], code: 1 },
+    { name: "dangerous, --allow-dangerous", argv: () => ["--allow-dangerous", folder("base"), folder("serviceNetwork")], code: 0 },
+    { name: "one side only", argv: () => [folder("base")], code: 2 },
+    { name: "unknown option", argv: () => ["--force", folder("base"), folder("scale")], code: 2 },
+    { name: "neither a folder nor a ref", argv: () => [folder("base"), "no-such-ref-or-folder"], code: 2 },
+  ])("$name: exit $code", ({ argv, code }) => {
+    const result = run(argv());
+    expect(result.code).toBe(code);
+    if (code !== 2) expect(result.out).toContain("## hcp-azure change review");
+  });
+
+  test("--output writes the same Markdown it prints", () => {
+    const file = path.join(work, "comment.md");
+    const result = run(["--output", file, folder("base"), folder("scale")]);
+    expect(fs.readFileSync(file, "utf8")).toBe(result.out);
+  });
+});
+
+describe("git refs: each side synthesized in a temporary worktree", () => {
+  const git = (repo: string, ...args: string[]) => {
+    const result = spawnSync("git", ["-C", repo, "-c", "user.name=test", "-c", "user.email=test@example.com", ...args], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
+    return result.stdout;
+  };
+  /**
+   * A repository whose scripts/run.js stands in for the synth (`node scripts/run.js main <config>`
+   * writes one stack into $CDKTF_OUTDIR): two commits with replicas 1, then 2.
+   */
+  let repo: string;
+  beforeAll(() => {
+    repo = path.join(work, "repo");
+    fs.mkdirSync(path.join(repo, "scripts"), { recursive: true });
+    fs.writeFileSync(
+      path.join(repo, "scripts", "run.js"),
+      `const fs = require("node:fs"), path = require("node:path");
+const [, , entry, config] = process.argv;
+if (entry !== "main") process.exit(3);
+const { replicas } = JSON.parse(fs.readFileSync(config, "utf8"));
+const dir = path.join(process.env.CDKTF_OUTDIR, "stacks", "cluster-a");
+fs.mkdirSync(dir, { recursive: true });
+fs.writeFileSync(path.join(dir, "cdk.tf.json"), JSON.stringify({ resource: { terraform_data: { Pool: { input: { replicas } } } } }));
+`,
+    );
+    git(repo, "init", "--quiet");
+    fs.writeFileSync(path.join(repo, "env.json"), JSON.stringify({ replicas: 1 }));
+    git(repo, "add", ".");
+    git(repo, "commit", "--quiet", "-m", "one");
+    fs.writeFileSync(path.join(repo, "env.json"), JSON.stringify({ replicas: 2 }));
+    git(repo, "commit", "--quiet", "-am", "two");
+  });
+
+  const run = (argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = main(argv, { HCP_AZURE_CHECK_MANIFESTS: NO_TOOL }, { out: (t) => out.push(t), err: (t) => err.push(t) }, repo);
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+
+  test("two refs are synthesized with --config and compared; the worktrees are removed", () => {
+    const result = run(["--config", path.join(repo, "env.json"), "HEAD~1", "HEAD"]);
+    expect(result).toMatchObject({ code: 0, err: "" });
+    expect(result.out).toMatch(/<code>HEAD~1 \([0-9a-f]{12}\)<\/code> → <code>HEAD \([0-9a-f]{12}\)<\/code>/);
+    expect(result.out).toContain("| <code>input.replicas</code> | <code>1</code> | <code>2</code> |");
+    expect(git(repo, "worktree", "list").trim().split("\n")).toHaveLength(1);
+  });
+
+  test("a ref whose synth fails is exit 2 with the synth's words, and leaves no worktree", () => {
+    // A config inside the repository is passed repository-relative: it is read from the ref's tree.
+    const result = run(["--config", path.join(repo, "missing.json"), "HEAD~1", "HEAD"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/synth of missing\.json at HEAD~1 failed/);
+    expect(git(repo, "worktree", "list").trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("forcesReplacement", () => {
+  test.each([
+    ["azurerm_virtual_network", "address_space", ["10.0.0.0/16"], ["10.1.0.0/16"], false],
+    ["azurerm_virtual_network", "name", "a", "b", true],
+    ["azurerm_role_assignment", "principal_id", "a", "b", true],
+    ["azurerm_storage_account", "account_replication_type", "LRS", "GRS", false],
+    ["azurerm_storage_account", "account_replication_type", "LRS", "ZRS", true],
+    ["azurerm_storage_account", "account_replication_type", "RAGZRS", "GZRS", false],
+    ["azurerm_storage_account", "account_kind", "Storage", "BlobStorage", false],
+    ["azurerm_storage_account", "account_kind", "BlobStorage", "StorageV2", false],
+    ["azurerm_storage_account", "account_kind", "StorageV2", "BlobStorage", true],
+    ["kubernetes_manifest", "manifest.spec.replicas", 2, 3, false],
+    ["kubernetes_manifest", "manifest.metadata.name", "a", "b", true],
+    ["kubernetes_manifest", "manifest.metadata.namespaceSelector", "a", "b", false],
+    ["azurerm_kubernetes_cluster", "network_profile[0].pod_cidr", "a", "b", true],
+    ["azurerm_something_new", "name", "a", "b", undefined],
+  ])("%s %s: %p → %p replaces: %p", (type, attribute, before, after, expected) => {
+    expect(forcesReplacement(type, attribute, before, after)).toBe(expected);
+  });
+});
+
+describe("help/review.md", () => {
+  test("its ForceNew table is the one the review uses (scripts/change-review/force-new.ts)", () => {
+    const doc = fs.readFileSync(path.join(REPO, "help", "review.md"), "utf8");
+    const section = doc.slice(doc.indexOf("## ForceNew arguments"), doc.indexOf("## Limits"));
+    const rows = [...section.matchAll(/^\| `([a-z0-9_]+)` \| (.*) \|$/gm)].map((m) => [m[1], m[2]]);
+    const expected = Object.entries(FORCE_NEW).map(([type, entry]) => [
+      type,
+      `${entry.attributes.map((a) => `\`${a}\``).join(", ")}${entry.note ? `; ${entry.note}` : ""}`,
+    ]);
+    expect(rows).toEqual(expected);
+  });
+});

@@ -1,0 +1,97 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { StackJson } from "./diff";
+
+/** One side of a review: an output folder as synth writes it. */
+export interface Side {
+  /** What the user named (folder or git ref), for the report. */
+  readonly label: string;
+  /** The output folder (holds stacks/<name>/cdk.tf.json). */
+  readonly dir: string;
+  /** Removes what was made for this side (a temporary worktree and its output). */
+  readonly cleanup: () => void;
+}
+
+/** Whether `dir` looks like synth's output folder. */
+export function isOutputFolder(dir: string): boolean {
+  return fs.existsSync(path.join(dir, "stacks")) && fs.statSync(path.join(dir, "stacks")).isDirectory();
+}
+
+/** Every stack of an output folder, by name (the folder names under stacks/). */
+export function readOutputFolder(dir: string): Map<string, StackJson> {
+  const stacks = new Map<string, StackJson>();
+  const root = path.join(dir, "stacks");
+  for (const entry of fs.readdirSync(root, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const file = path.join(root, entry.name, "cdk.tf.json");
+    if (entry.isDirectory() && fs.existsSync(file)) stacks.set(entry.name, JSON.parse(fs.readFileSync(file, "utf8")));
+  }
+  return stacks;
+}
+
+/** Writes stacks as an output folder (stacks/<name>/cdk.tf.json): what the CRD check and a saved review read. */
+export function writeOutputFolder(dir: string, stacks: Readonly<Record<string, StackJson>>): void {
+  for (const [name, stack] of Object.entries(stacks)) {
+    fs.mkdirSync(path.join(dir, "stacks", name), { recursive: true });
+    fs.writeFileSync(path.join(dir, "stacks", name, "cdk.tf.json"), `${JSON.stringify(stack, null, 2)}\n`);
+  }
+}
+
+/** The commit a git ref names in `repo`, or undefined. */
+export function resolveCommit(repo: string, ref: string): string | undefined {
+  if (ref.startsWith("-")) return undefined;
+  const run = spawnSync("git", ["-C", repo, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { encoding: "utf8" });
+  return run.status === 0 ? run.stdout.trim() : undefined;
+}
+
+export interface SynthAtRefOptions {
+  /** The repository whose history holds the ref (and whose node_modules the worktree uses). */
+  readonly repo: string;
+  readonly ref: string;
+  /** The config argument of `npm run synth`, relative to the repository root or absolute. */
+  readonly config: string;
+}
+
+/**
+ * Synthesizes `config` as the commit `ref` names: a detached temporary worktree (sharing the
+ * repository's node_modules), `node scripts/run.js main <config>` in it, written to the worktree's
+ * cdktf.out. The caller's checkout is never touched. Throws with synth's own words when it fails.
+ */
+export function synthAtRef(options: SynthAtRefOptions): Side {
+  const commit = resolveCommit(options.repo, options.ref);
+  if (!commit) throw new Error(`${options.ref}: neither an output folder (with stacks/) nor a git commit of ${options.repo}`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-review-"));
+  const tree = path.join(work, "src");
+  // Where `npm run synth` writes in a checkout: a local backend's state path is relative to it, so
+  // two refs synthesized here (or a ref and the checkout's own cdktf.out) name the same state files.
+  const outdir = path.join(tree, "cdktf.out");
+  const cleanup = () => {
+    spawnSync("git", ["-C", options.repo, "worktree", "remove", "--force", tree], { encoding: "utf8" });
+    fs.rmSync(work, { recursive: true, force: true });
+    spawnSync("git", ["-C", options.repo, "worktree", "prune"], { encoding: "utf8" });
+  };
+  try {
+    const add = spawnSync("git", ["-C", options.repo, "worktree", "add", "--detach", "--quiet", tree, commit], { encoding: "utf8" });
+    if (add.status !== 0) throw new Error(`git worktree add ${options.ref} failed: ${add.stderr.trim()}`);
+    const modules = path.join(options.repo, "node_modules");
+    if (fs.existsSync(modules)) fs.symlinkSync(modules, path.join(tree, "node_modules"), "dir");
+    const env: NodeJS.ProcessEnv = { ...process.env, CDKTF_OUTDIR: outdir };
+    delete env.HCP_AZURE_CONFIG;
+    delete env.CDKTF_CONTEXT_JSON;
+    const synth = spawnSync(process.execPath, [path.join(tree, "scripts", "run.js"), "main", options.config], { cwd: tree, env, encoding: "utf8" });
+    if (synth.status !== 0)
+      throw new Error(`synth of ${options.config} at ${options.ref} failed (exit ${synth.status ?? synth.signal}):\n${synth.stderr.trim()}`);
+    if (!isOutputFolder(outdir)) throw new Error(`synth of ${options.config} at ${options.ref} wrote no stacks/ in ${outdir}`);
+    return { label: `${options.ref} (${commit.slice(0, 12)})`, dir: outdir, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
+/** A side named on the command line: an output folder as is, else a git ref synthesized in a temporary worktree. */
+export function resolveSide(arg: string, repo: string, config: string): Side {
+  if (isOutputFolder(arg)) return { label: arg, dir: path.resolve(arg), cleanup: () => undefined };
+  return synthAtRef({ repo, ref: arg, config });
+}

@@ -1,0 +1,112 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { reviewChanges } from "./change-review/review";
+import { Side, resolveSide } from "./change-review/sides";
+
+/**
+ * `npm run review -- [--config <file>] [--allow-dangerous] [--output <file>] <old> <new>`: what a
+ * change means, per stack (help/review.md). Each side is an output folder (cdktf.out) or a git
+ * ref, synthesized with the config in a temporary worktree. Prints Markdown for a pull-request
+ * comment. Exit 0: nothing dangerous (or --allow-dangerous); 1: dangerous changes; 2: usage, a
+ * side that cannot be read or synthesized.
+ */
+
+/** The repository root (this file runs as dist/scripts/review.js). */
+const REPO = path.resolve(__dirname, "..", "..");
+const DEFAULT_CONFIG = "examples/basic.yaml";
+
+const USAGE = `usage: npm run review -- [--config <file>] [--allow-dangerous] [--output <file>] <old> <new>
+  <old>, <new>       an output folder (with stacks/, e.g. cdktf.out) or a git ref (commit, branch, tag)
+  --config <file>    config synthesized at each git ref (default: $HCP_AZURE_CONFIG, else ${DEFAULT_CONFIG})
+  --allow-dangerous  exit 0 even when dangerous changes are found
+  --output <file>    also write the Markdown to <file> (e.g. for a pull-request comment)
+  exit: 0 nothing dangerous, 1 dangerous changes, 2 usage or synth error (help/review.md)`;
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface ReviewOptions {
+  readonly sides: readonly string[];
+  readonly config: string;
+  readonly allowDangerous: boolean;
+  readonly output?: string;
+}
+
+/** Parses the arguments; a string is the usage error. */
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ReviewOptions | string {
+  const sides: string[] = [];
+  let config = env.HCP_AZURE_CONFIG ?? DEFAULT_CONFIG;
+  let allowDangerous = false;
+  let output: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--allow-dangerous") allowDangerous = true;
+    else if (arg === "--config" || arg === "--output") {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith("--")) return `${arg} needs a value`;
+      if (arg === "--config") config = value;
+      else output = value;
+    } else if (arg.startsWith("--")) return `unknown option ${arg}`;
+    else sides.push(arg);
+  }
+  if (sides.length !== 2) return `expected two sides (old and new), got ${sides.length}`;
+  return { sides, config, allowDangerous, output };
+}
+
+/** The config argument as the synth in a worktree of `repo` must see it: repository-relative when inside it. */
+export function configForWorktree(config: string, repo: string): string {
+  const absolute = path.resolve(config);
+  const relative = path.relative(repo, absolute);
+  return relative.startsWith("..") || path.isAbsolute(relative) ? absolute : relative;
+}
+
+/** Where check-manifests.mjs is: $HCP_AZURE_CHECK_MANIFESTS, else ../shared/tools beside the repository. */
+export function checkManifestsPath(env: NodeJS.ProcessEnv, repo = REPO): string {
+  return env.HCP_AZURE_CHECK_MANIFESTS ?? path.resolve(repo, "..", "shared", "tools", "check-manifests.mjs");
+}
+
+export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, repo = REPO): number {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.out(USAGE);
+    return 0;
+  }
+  const options = parseArgs(argv, env);
+  if (typeof options === "string") {
+    io.err(`${options}\n${USAGE}`);
+    return 2;
+  }
+  const config = configForWorktree(options.config, repo);
+  const sides: Side[] = [];
+  try {
+    for (const arg of options.sides) sides.push(resolveSide(arg, repo, config));
+    const [before, after] = sides;
+    const review = reviewChanges({
+      oldLabel: before.label,
+      newLabel: after.label,
+      oldDir: before.dir,
+      newDir: after.dir,
+      checkManifests: checkManifestsPath(env, repo),
+    });
+    io.out(review.markdown);
+    if (options.output) fs.writeFileSync(options.output, review.markdown);
+    if (!review.dangerous) return 0;
+    io.err(
+      options.allowDangerous ? "dangerous changes found; --allow-dangerous: exit 0" : "dangerous changes found: exit 1 (--allow-dangerous to accept them)",
+    );
+    return options.allowDangerous ? 0 : 1;
+  } catch (error) {
+    io.err(`review: ${(error as Error).message}`);
+    return 2;
+  } finally {
+    for (const side of sides) side.cleanup();
+  }
+}
+
+if (require.main === module) {
+  process.exitCode = main(process.argv.slice(2), process.env, {
+    out: (text) => console.log(text),
+    err: (text) => console.error(text),
+  });
+}
