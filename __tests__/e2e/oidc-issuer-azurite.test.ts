@@ -234,7 +234,8 @@ async function startAzurite(): Promise<void> {
   );
   azurite.stdout?.on("data", (d) => (azuriteOutput += d));
   azurite.stderr?.on("data", (d) => (azuriteOutput += d));
-  await waitForPort(port, azurite, 15_000);
+  // Generous: Azurite takes ~1 s alone but tens of seconds on a loaded 2-core machine (parallel jest workers).
+  await waitForPort(port, azurite, 60_000);
   endpoint = `http://127.0.0.1:${port}/${DEV_ACCOUNT}`;
   blobService = new BlobServiceClient(endpoint, new StorageSharedKeyCredential(DEV_ACCOUNT, DEV_KEY));
 }
@@ -263,7 +264,7 @@ beforeAll(async () => {
   started.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
   [sharedKey, rogueKey, keyA, keyB] = await Promise.all([newKeyPair(), newKeyPair(), newKeyPair(), newKeyPair()]);
   await started;
-}, 30_000);
+}, 90_000);
 
 afterAll(async () => {
   await stopAzurite();
