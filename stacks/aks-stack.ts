@@ -30,31 +30,38 @@ export class AksStack extends TerraformStack {
     // The group lives and dies with the cluster, and shares its protection; an existing
     // cluster's group is not ours.
     const preventDestroy = protectionOf(config).aksCluster;
-    const group = aks.existing
-      ? undefined
-      : new PersistentResourceGroup(this, "ResourceGroup", { name: aks.resourceGroup.name, location: config.location, preventDestroy, tags: config.tags });
-    const cluster = new ManagementAksCluster(this, "ManagementCluster", {
-      name: aks.name,
-      resourceGroupName: group?.name ?? aks.resourceGroup.name,
-      location: config.location,
-      subscriptionId: config.subscriptionId,
-      existing: aks.existing,
-      dnsPrefix: aks.dnsPrefix,
-      kubernetesVersion: settings.kubernetesVersion,
-      skuTier: settings.skuTier,
-      systemPool: settings.systemPool,
-      userPool: settings.userPool,
-      identityNames: aks.identities,
-      secretRotationInterval: settings.secretRotationInterval,
-      keyVaultIds: [keyVault.id],
-      apiServerAuthorizedIpRanges: aks.existing ? undefined : settings.apiServerAuthorizedIpRanges,
-      entraIdRbac:
-        aks.existing || !settings.entraIdRbac.enabled
-          ? undefined
-          : { tenantId: config.tenantId, grantDeployerClusterAdmin: settings.entraIdRbac.grantDeployerClusterAdmin },
-      preventDestroy,
-      tags: config.tags,
-    });
+    const cluster = aks.existing
+      ? ManagementAksCluster.fromExisting(this, "ManagementCluster", {
+          name: aks.name,
+          resourceGroupName: aks.resourceGroup.name,
+          subscriptionId: config.subscriptionId,
+          keyVaultIds: [keyVault.id],
+        })
+      : new ManagementAksCluster(this, "ManagementCluster", {
+          name: aks.name,
+          resourceGroupName: new PersistentResourceGroup(this, "ResourceGroup", {
+            name: aks.resourceGroup.name,
+            location: config.location,
+            preventDestroy,
+            tags: config.tags,
+          }).name,
+          location: config.location,
+          subscriptionId: config.subscriptionId,
+          dnsPrefix: aks.dnsPrefix,
+          kubernetesVersion: settings.kubernetesVersion,
+          skuTier: settings.skuTier,
+          systemPool: settings.systemPool,
+          userPool: settings.userPool,
+          identityNames: aks.identities,
+          secretRotationInterval: settings.secretRotationInterval,
+          keyVaultIds: [keyVault.id],
+          apiServerAuthorizedIpRanges: settings.apiServerAuthorizedIpRanges,
+          entraIdRbac: settings.entraIdRbac.enabled
+            ? { tenantId: config.tenantId, grantDeployerClusterAdmin: settings.entraIdRbac.grantDeployerClusterAdmin }
+            : undefined,
+          preventDestroy,
+          tags: config.tags,
+        });
 
     new TerraformOutput(this, "aks_name", { value: aks.name });
     new TerraformOutput(this, "aks_resource_group", { value: aks.resourceGroup.name });

@@ -50,13 +50,14 @@ export class SharedStack extends TerraformStack {
     // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
     if (names.externalDnsApplication || names.topology.kind === "aroHcp") new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
 
-    const resourceGroup = new PersistentResourceGroup(this, "PersistentResourceGroup", {
-      name: names.resourceGroup.name,
-      location: config.location,
-      create: config.resourceGroup.create,
-      preventDestroy: protection.persistentResourceGroup,
-      tags: config.tags,
-    });
+    const resourceGroup = config.resourceGroup.create
+      ? new PersistentResourceGroup(this, "PersistentResourceGroup", {
+          name: names.resourceGroup.name,
+          location: config.location,
+          preventDestroy: protection.persistentResourceGroup,
+          tags: config.tags,
+        })
+      : PersistentResourceGroup.fromExisting(this, "PersistentResourceGroup", { name: names.resourceGroup.name });
     const storage = new OidcStorageAccount(this, "OidcStorage", {
       name: names.storageAccount.name,
       resourceGroupName: resourceGroup.name,
