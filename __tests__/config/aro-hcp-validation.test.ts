@@ -82,6 +82,13 @@ const cases: BadCase[] = [
     value: 91,
     message: /at most 90 days/,
   },
+  {
+    name: "a fractional soft-delete retention",
+    mutate: (c) => (c.aroHcp.keyVault.softDeleteRetentionDays = 30.5),
+    path: "aroHcp.keyVault.softDeleteRetentionDays",
+    value: 30.5,
+    message: /whole number/,
+  },
 
   // certificates
   {
