@@ -635,6 +635,14 @@ const cases: BadCase[] = [
 
   // managementCluster (Phase 2)
   { name: "managementCluster without operator", mutate: (c) => (c.managementCluster = {}), path: "managementCluster.operator", message: /is required/ },
+  // rolloutTimeout: HypershiftOperator no longer repeats this rule
+  ...["10", "10 minutes", "0m", "1d", "-5m", ""].map((timeout) => ({
+    name: `operator rolloutTimeout ${JSON.stringify(timeout)}`,
+    mutate: (c: RawConfig) => (c.managementCluster.operator.rolloutTimeout = timeout),
+    path: "managementCluster.operator.rolloutTimeout",
+    value: timeout,
+    message: /duration such as 10m/,
+  })),
   {
     name: "operator bundle that does not exist",
     mutate: (c) => (c.managementCluster.operator.bundleFile = "operator/missing.yaml"),
