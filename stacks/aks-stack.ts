@@ -1,7 +1,8 @@
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
-import { ManagementAksCluster } from "../constructs/aks/management-aks-cluster";
+import { IManagementAksCluster, ManagementAksCluster } from "../constructs/aks/management-aks-cluster";
 import { protectionOf } from "../config/protection";
+import { AksConfig } from "../config/schema-aro-hcp";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
 import { AksNames, KeyVaultNames } from "../config/names";
 import { configureAzureStack, StackContext } from "./stack-setup";
@@ -27,18 +28,40 @@ export class AksStack extends TerraformStack {
     super(scope, aks.stack);
     configureAzureStack(this, aks.stack, props);
 
-    // The group lives and dies with the cluster, and shares its protection; an existing
-    // cluster's group is not ours.
+    // An existing cluster is only read (its group is not ours); the vault grant applies to both.
+    const cluster = aks.existing
+      ? ManagementAksCluster.fromExisting(this, "ManagementCluster", {
+          name: aks.name,
+          resourceGroupName: aks.resourceGroup.name,
+          subscriptionId: config.subscriptionId,
+          keyVaultIds: [keyVault.id],
+        })
+      : this.createCluster(props, settings);
+
+    new TerraformOutput(this, "aks_name", { value: aks.name });
+    new TerraformOutput(this, "aks_resource_group", { value: aks.resourceGroup.name });
+    new TerraformOutput(this, "aks_oidc_issuer_url", { value: cluster.oidcIssuerUrl });
+    new TerraformOutput(this, "key_vault_secrets_provider_client_id", {
+      value: cluster.keyVaultSecretsProviderClientId,
+      description: "Client ID of the Key Vault secrets provider add-on identity (hypershift install --aro-hcp-key-vault-users-client-id)",
+    });
+  }
+
+  /** The cluster in its own group: the group lives and dies with the cluster, and shares its protection. */
+  private createCluster(props: AksStackProps, settings: AksConfig): IManagementAksCluster {
+    const { config, aks, keyVault } = props;
     const preventDestroy = protectionOf(config).aksCluster;
-    const group = aks.existing
-      ? undefined
-      : new PersistentResourceGroup(this, "ResourceGroup", { name: aks.resourceGroup.name, location: config.location, preventDestroy, tags: config.tags });
-    const cluster = new ManagementAksCluster(this, "ManagementCluster", {
+    const group = new PersistentResourceGroup(this, "ResourceGroup", {
+      name: aks.resourceGroup.name,
+      location: config.location,
+      preventDestroy,
+      tags: config.tags,
+    });
+    return new ManagementAksCluster(this, "ManagementCluster", {
       name: aks.name,
-      resourceGroupName: group?.name ?? aks.resourceGroup.name,
+      resourceGroupName: group.name,
       location: config.location,
       subscriptionId: config.subscriptionId,
-      existing: aks.existing,
       dnsPrefix: aks.dnsPrefix,
       kubernetesVersion: settings.kubernetesVersion,
       skuTier: settings.skuTier,
@@ -47,21 +70,12 @@ export class AksStack extends TerraformStack {
       identityNames: aks.identities,
       secretRotationInterval: settings.secretRotationInterval,
       keyVaultIds: [keyVault.id],
-      apiServerAuthorizedIpRanges: aks.existing ? undefined : settings.apiServerAuthorizedIpRanges,
-      entraIdRbac:
-        aks.existing || !settings.entraIdRbac.enabled
-          ? undefined
-          : { tenantId: config.tenantId, grantDeployerClusterAdmin: settings.entraIdRbac.grantDeployerClusterAdmin },
+      apiServerAuthorizedIpRanges: settings.apiServerAuthorizedIpRanges,
+      entraIdRbac: settings.entraIdRbac.enabled
+        ? { tenantId: config.tenantId, grantDeployerClusterAdmin: settings.entraIdRbac.grantDeployerClusterAdmin }
+        : undefined,
       preventDestroy,
       tags: config.tags,
-    });
-
-    new TerraformOutput(this, "aks_name", { value: aks.name });
-    new TerraformOutput(this, "aks_resource_group", { value: aks.resourceGroup.name });
-    new TerraformOutput(this, "aks_oidc_issuer_url", { value: cluster.oidcIssuerUrl });
-    new TerraformOutput(this, "key_vault_secrets_provider_client_id", {
-      value: cluster.keyVaultSecretsProviderClientId,
-      description: "Client ID of the Key Vault secrets provider add-on identity (hypershift install --aro-hcp-key-vault-users-client-id)",
     });
   }
 }

@@ -14,7 +14,10 @@ import { describeWorkspaces, WORKSPACES_FILE } from "./workspaces";
 /** Adds every stack of the deployment to `app`, in dependency order. */
 export function addStacks(app: App, loaded: LoadedConfig, outdir: string): TerraformStack[] {
   const context = { config: loaded.config, names: loaded.names, outdir, publicKeys: loaded.publicKeys };
-  const shared = new SharedStack(app, context);
+  // The topology, switched once: each stack gets the props of its variant, never the union.
+  const topology = loaded.names.topology;
+  const aroHcp = topology.kind === "aroHcp" ? { keyVault: topology.keyVault, aks: topology.aks } : undefined;
+  const shared = new SharedStack(app, { ...context, controlPlaneKeyVault: aroHcp?.keyVault });
   const perCluster = loaded.names.clusters.map((cluster) => {
     const identities = new IdentitiesStack(app, { ...context, cluster });
     // The identities need from the shared stack only the persistent group it creates and, with a
@@ -26,13 +29,13 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
   });
   const stacks: TerraformStack[] = [shared, ...perCluster.map((c) => c.identities)];
   // aroHcp: the AKS management cluster, whose add-on identity reads the shared stack's vault.
-  const topology = loaded.names.topology;
-  const aks = topology.kind === "aroHcp" && topology.aks ? new AksStack(app, { ...context, aks: topology.aks, keyVault: topology.keyVault }) : undefined;
+  const managementAks = aroHcp?.aks;
+  const aks = aroHcp && managementAks ? new AksStack(app, { ...context, aks: managementAks, keyVault: aroHcp.keyVault }) : undefined;
   if (aks) {
     aks.addDependency(shared);
     stacks.push(aks);
   }
-  const management = loaded.operatorBundle && new ManagementStack(app, { ...context, bundle: loaded.operatorBundle });
+  const management = loaded.operatorBundle && new ManagementStack(app, { ...context, managementAks, bundle: loaded.operatorBundle });
   if (management) {
     // Phase 2 follows Phase 1: it reads the ExternalDNS credentials from the shared stack's state
     // (and, on AKS, reads the cluster the aks stack makes).
@@ -52,7 +55,7 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     infra.addDependency(shared);
     stacks.push(infra);
     if (!management) continue; // rules/hosted-cluster.ts requires managementCluster with hostedCluster
-    const hostedCluster = new ClusterStack(app, { ...context, cluster });
+    const hostedCluster = new ClusterStack(app, { ...context, managementAks, cluster });
     hostedCluster.addDependency(infra);
     hostedCluster.addDependency(management);
     stacks.push(hostedCluster);

@@ -20,9 +20,9 @@ import {
 import { pullSecretInput, secretsSource, signingKeyInput, sshPublicKeyInput } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { recordedControlPlanePrincipals } from "./shared-stack";
-import { configureAzureStack, configureKubernetesProvider, guardRetiredCluster, StackContext, terraformFilePath } from "./stack-setup";
+import { configureAzureStack, configureKubernetesProvider, guardRetiredCluster, ManagementClusterProps, StackContext, terraformFilePath } from "./stack-setup";
 
-export interface ClusterStackProps extends StackContext {
+export interface ClusterStackProps extends StackContext, ManagementClusterProps {
   /** The hosted cluster (it must have `hostedCluster` in the config). */
   readonly cluster: ClusterNames;
 }

@@ -1,7 +1,7 @@
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
-import { ClusterNames, managedIdentitiesOf, managedIdentityRoleAssignmentsOf } from "../config/names";
+import { ClusterNames, managedIdentitiesOf, managedIdentityRoleAssignmentsOf, ResourceGroupNames } from "../config/names";
 import { ClusterNetwork } from "../constructs/cluster-infra/network";
 import { ClusterResourceGroups } from "../constructs/cluster-infra/resource-groups";
 import { EgressLoadBalancer } from "../constructs/cluster-infra/egress-load-balancer";
@@ -38,12 +38,20 @@ export class InfraStack extends TerraformStack {
     new InfraCreationGuard(this, "CreationGuard", { cluster, hosted, location: config.location, storageAccountOrigin: names.storageAccount.origin });
     const { location, tags } = config;
 
-    const groups = new ClusterResourceGroups(this, "ResourceGroups", { groups: hosted.resourceGroups, location, tags });
+    const group = (g: ResourceGroupNames) => (g.create ? g : ClusterResourceGroups.fromExisting(g));
+    const { managed, vnet: vnetGroup, nsg: nsgGroup } = hosted.resourceGroups;
+    const groups = new ClusterResourceGroups(this, "ResourceGroups", {
+      groups: { managed: group(managed), vnet: group(vnetGroup), nsg: group(nsgGroup) },
+      location,
+      tags,
+    });
+    const { vnet, subnet, nsg } = hosted;
     const network = new ClusterNetwork(this, "Network", {
       location,
-      vnet: { ...hosted.vnet, resourceGroupName: groups.name("vnet") },
-      subnet: hosted.subnet,
-      nsg: { ...hosted.nsg, resourceGroupName: groups.name("nsg") },
+      vnet: vnet.create
+        ? { name: vnet.name, subnetName: subnet.name, resourceGroupName: groups.name("vnet") }
+        : ClusterNetwork.fromExistingVnet(vnet.id, subnet.id),
+      nsg: nsg.create ? { name: nsg.name, resourceGroupName: groups.name("nsg") } : ClusterNetwork.fromExistingNsg(nsg.id),
       vnetCidr: spec.network.vnetCidr,
       subnetCidr: spec.network.subnetCidr,
       tags,

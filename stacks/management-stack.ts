@@ -1,7 +1,6 @@
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
-import { managementAksOf } from "../config/names";
 import { protectionOf } from "../config/protection";
 import { AKS_KEY_VAULT_USER_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
 import { externalDnsCredentialsInput, pullSecretInput, secretsSource } from "../config/plan-time-inputs";
@@ -11,9 +10,17 @@ import { addHostedClusterNamespaces } from "../constructs/hypershift-operator/ho
 import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
-import { configureAzureStack, configureBackend, configureKubernetesProvider, remoteState, StackContext, terraformFilePath } from "./stack-setup";
+import {
+  configureAzureStack,
+  configureBackend,
+  configureKubernetesProvider,
+  ManagementClusterProps,
+  remoteState,
+  StackContext,
+  terraformFilePath,
+} from "./stack-setup";
 
-export interface ManagementStackProps extends StackContext {
+export interface ManagementStackProps extends StackContext, ManagementClusterProps {
   /** The checked operator bundle (config loader). */
   readonly bundle: OperatorBundle;
 }
@@ -29,7 +36,7 @@ export class ManagementStack extends TerraformStack {
     const stackName = names.managementStack;
     super(scope, stackName);
     // An AKS management cluster is read through azurerm (its kube config, its add-on identity).
-    if (managementAksOf(names.topology)) configureAzureStack(this, stackName, props);
+    if (props.managementAks) configureAzureStack(this, stackName, props);
     else configureBackend(this, stackName, props);
     const management = config.managementCluster;
     const protection = protectionOf(config);
@@ -45,10 +52,9 @@ export class ManagementStack extends TerraformStack {
     // the AKS Key Vault secrets provider add-on identity, whose client ID the operator reads from
     // its environment (--aro-hcp-key-vault-users-client-id). Set from the cluster itself, so the
     // bundle can be rendered before the cluster exists.
-    const objects =
-      config.topology === "aroHcp" && access.aks
-        ? withOperatorEnv(bundle.objects, AKS_KEY_VAULT_USER_ENV, access.aks.keyVaultSecretsProvider.get(0).secretIdentity.get(0).clientId)
-        : bundle.objects;
+    const objects = access.aks
+      ? withOperatorEnv(bundle.objects, AKS_KEY_VAULT_USER_ENV, access.aks.keyVaultSecretsProvider.get(0).secretIdentity.get(0).clientId)
+      : bundle.objects;
     const operator = new HypershiftOperator(this, "HypershiftOperator", {
       objects,
       rolloutTimeout: management.operator.rolloutTimeout,

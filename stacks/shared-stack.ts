@@ -20,6 +20,12 @@ import { configureAzureStack, remoteState, StackContext } from "./stack-setup";
 export interface SharedStackProps extends StackContext {
   /** SPKI PEM by absolute key file (from the config loader). */
   readonly publicKeys: ReadonlyMap<string, string>;
+  /**
+   * Topology aroHcp: the Key Vault of the control-plane credentials. The stack then also creates
+   * the vault and every hosted cluster's control-plane service principals.
+   * @default - self-managed: no vault and no control-plane principals
+   */
+  readonly controlPlaneKeyVault?: KeyVaultNames;
 }
 
 /** Output holding, per cluster, HyperShift's control-plane identities JSON (aroHcp). */
@@ -48,15 +54,16 @@ export class SharedStack extends TerraformStack {
     configureAzureStack(this, names.sharedStack, props);
     const protection = protectionOf(config);
     // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
-    if (names.externalDnsApplication || names.topology.kind === "aroHcp") new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+    if (names.externalDnsApplication || props.controlPlaneKeyVault) new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
 
-    const resourceGroup = new PersistentResourceGroup(this, "PersistentResourceGroup", {
-      name: names.resourceGroup.name,
-      location: config.location,
-      create: config.resourceGroup.create,
-      preventDestroy: protection.persistentResourceGroup,
-      tags: config.tags,
-    });
+    const resourceGroup = config.resourceGroup.create
+      ? new PersistentResourceGroup(this, "PersistentResourceGroup", {
+          name: names.resourceGroup.name,
+          location: config.location,
+          preventDestroy: protection.persistentResourceGroup,
+          tags: config.tags,
+        })
+      : PersistentResourceGroup.fromExisting(this, "PersistentResourceGroup", { name: names.resourceGroup.name });
     const storage = new OidcStorageAccount(this, "OidcStorage", {
       name: names.storageAccount.name,
       resourceGroupName: resourceGroup.name,
@@ -81,7 +88,7 @@ export class SharedStack extends TerraformStack {
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
     }
 
-    if (names.topology.kind === "aroHcp") this.addControlPlaneIdentities(props, resourceGroup.name, names.topology.keyVault);
+    if (props.controlPlaneKeyVault) this.addControlPlaneIdentities(props, resourceGroup.name, props.controlPlaneKeyVault);
 
     if (names.dns && config.dns) {
       const parent = names.dns.parent;

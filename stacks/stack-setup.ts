@@ -15,7 +15,7 @@ import {
   TerraformStack,
 } from "cdktf";
 import * as path from "node:path";
-import { ClusterNames, DeploymentNames, managementAksOf } from "../config/names";
+import { AksNames, ClusterNames, DeploymentNames } from "../config/names";
 import { kubernetesInputs } from "../config/plan-time-inputs";
 import { RetiredClusterGuard } from "../constructs/lifecycle/retired-cluster-guard";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
@@ -77,6 +77,16 @@ export function terraformFilePath(context: StackContext, stackName: string, writ
   return written.startsWith("~") || path.isAbsolute(written) ? written : pathFromStack(context, stackName, resolved);
 }
 
+/** How the management cluster is reached, by topology (switched once, in app.ts). */
+export interface ManagementClusterProps {
+  /**
+   * The AKS management cluster (topology aroHcp with managementCluster.aks): reached through its
+   * own kube config, read at plan time.
+   * @default - a cluster reached by the config's kubeconfig, Terraform variables or KUBE_* variables
+   */
+  readonly managementAks?: AksNames;
+}
+
 /** How a stack reaches the management cluster. */
 export interface ManagementClusterAccess {
   readonly provider: KubernetesProvider;
@@ -91,8 +101,8 @@ export interface ManagementClusterAccess {
  * sensitive Terraform variables. Otherwise the config's kubeconfig path and context, or nothing, so
  * the provider reads KUBE_* environment variables (Terraform Cloud).
  */
-export function configureKubernetesProvider(stack: TerraformStack, stackName: string, context: StackContext): ManagementClusterAccess {
-  const aks = managementAksOf(context.names.topology);
+export function configureKubernetesProvider(stack: TerraformStack, stackName: string, context: StackContext & ManagementClusterProps): ManagementClusterAccess {
+  const aks = context.managementAks;
   if (aks) {
     const entraId = context.config.managementCluster?.aks?.entraIdRbac;
     const cluster = new DataAzurermKubernetesCluster(stack, "ManagementCluster", {

@@ -82,6 +82,13 @@ const cases: BadCase[] = [
     value: 91,
     message: /at most 90 days/,
   },
+  {
+    name: "a fractional soft-delete retention",
+    mutate: (c) => (c.aroHcp.keyVault.softDeleteRetentionDays = 30.5),
+    path: "aroHcp.keyVault.softDeleteRetentionDays",
+    value: 30.5,
+    message: /whole number/,
+  },
 
   // certificates
   {
@@ -164,6 +171,76 @@ const cases: BadCase[] = [
     path: "managementCluster.aks.systemPool.minCount",
     value: 4,
     message: /must be at most maxCount 3/,
+  },
+  // AKS rules that live only here (ManagementAksCluster no longer repeats them)
+  {
+    name: "an invalid AKS cluster name",
+    mutate: (c) => (c.managementCluster.aks.name = "-mgmt"),
+    path: "managementCluster.aks.name",
+    value: "-mgmt",
+    message: /1-63/,
+  },
+  {
+    name: "an AKS pool without nodes",
+    mutate: (c) => (c.managementCluster.aks.systemPool.minCount = 0),
+    path: "managementCluster.aks.systemPool.minCount",
+    value: 0,
+    message: /at least 1/,
+  },
+  {
+    name: "an AKS pool over 1000 nodes",
+    mutate: (c) => (c.managementCluster.aks.userPool.maxCount = 1001),
+    path: "managementCluster.aks.userPool.maxCount",
+    value: 1001,
+    message: /at most 1000/,
+  },
+  {
+    name: "a fractional AKS node count",
+    mutate: (c) => (c.managementCluster.aks.userPool.minCount = 1.5),
+    path: "managementCluster.aks.userPool.minCount",
+    value: 1.5,
+    message: /whole number/,
+  },
+  {
+    name: "an AKS OS disk over 2048 GB",
+    mutate: (c) => (c.managementCluster.aks.userPool.osDiskSizeGb = 4096),
+    path: "managementCluster.aks.userPool.osDiskSizeGb",
+    value: 4096,
+    message: /2048/,
+  },
+  {
+    name: "an AKS zone 4",
+    mutate: (c) => (c.managementCluster.aks.userPool.zones = [1, 4]),
+    path: "managementCluster.aks.userPool.zones[1]",
+    value: "4",
+    message: /one of 1, 2, 3/,
+  },
+  {
+    name: "an AKS VM size that is not one",
+    mutate: (c) => (c.managementCluster.aks.systemPool.vmSize = ""),
+    path: "managementCluster.aks.systemPool.vmSize",
+    message: /Azure VM size/,
+  },
+  {
+    name: "a secret rotation interval in words",
+    mutate: (c) => (c.managementCluster.aks.secretRotationInterval = "2 minutes"),
+    path: "managementCluster.aks.secretRotationInterval",
+    value: "2 minutes",
+    message: /duration such as 2m/,
+  },
+  {
+    name: "a zero secret rotation interval",
+    mutate: (c) => (c.managementCluster.aks.secretRotationInterval = "0m"),
+    path: "managementCluster.aks.secretRotationInterval",
+    value: "0m",
+    message: /duration such as 2m/,
+  },
+  {
+    name: "an unknown AKS SKU tier",
+    mutate: (c) => (c.managementCluster.aks.skuTier = "Gold"),
+    path: "managementCluster.aks.skuTier",
+    value: "Gold",
+    message: /Free/,
   },
   {
     name: "an invalid AKS user pool name",

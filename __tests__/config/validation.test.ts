@@ -635,6 +635,14 @@ const cases: BadCase[] = [
 
   // managementCluster (Phase 2)
   { name: "managementCluster without operator", mutate: (c) => (c.managementCluster = {}), path: "managementCluster.operator", message: /is required/ },
+  // rolloutTimeout: HypershiftOperator no longer repeats this rule
+  ...["10", "10 minutes", "0m", "1d", "-5m", ""].map((timeout) => ({
+    name: `operator rolloutTimeout ${JSON.stringify(timeout)}`,
+    mutate: (c: RawConfig) => (c.managementCluster.operator.rolloutTimeout = timeout),
+    path: "managementCluster.operator.rolloutTimeout",
+    value: timeout,
+    message: /duration such as 10m/,
+  })),
   {
     name: "operator bundle that does not exist",
     mutate: (c) => (c.managementCluster.operator.bundleFile = "operator/missing.yaml"),
@@ -759,6 +767,34 @@ const cases: BadCase[] = [
     path: `${HC}.network.vnetCidr`,
     value: "10.0.1.0/16",
     message: /host bits set; the network is 10\.0\.0\.0\/16/,
+  },
+  // Names ClusterNetwork and ClusterResourceGroups no longer check (the config rules alone do)
+  {
+    name: "VNet name over 64 characters",
+    mutate: (c) => (hc(c).network = { vnetName: "v".repeat(65) }),
+    path: `${HC}.network.vnetName`,
+    value: "v".repeat(65),
+    message: /2-64/,
+  },
+  {
+    name: "subnet name with a space",
+    mutate: (c) => (hc(c).network = { subnetName: "my subnet" }),
+    path: `${HC}.network.subnetName`,
+    value: "my subnet",
+    message: /1-80/,
+  },
+  {
+    name: "managed resource group name ending with '.'",
+    mutate: (c) => (hc(c).network = { resourceGroups: { managed: "bad." } }),
+    path: `${HC}.network.resourceGroups.managed`,
+    value: "bad.",
+    message: /1-90/,
+  },
+  {
+    name: "VNet CIDR with a /33 prefix",
+    mutate: (c) => (hc(c).network = { vnetCidr: "10.0.0.0/33" }),
+    path: `${HC}.network.vnetCidr`,
+    value: "10.0.0.0/33",
   },
   {
     name: "subnet outside the VNet",

@@ -67,13 +67,9 @@ describe("DelegatedDnsZone", () => {
   });
 
   it.each([
-    [{ zoneName: "MyPrefix.example.com" }, /zoneName "MyPrefix.example.com" must be 2-34 dot-separated labels/],
-    [{ zoneName: "com" }, /zoneName "com" must be 2-34/],
     [{ zoneName: "myprefix.example.org" }, /parent.zoneName "example.com" must be a proper suffix of zoneName "myprefix.example.org"/],
     [{ zoneName: "notexample.com" }, /must be a proper suffix/],
     [{ zoneName: "example.com" }, /must be a proper suffix/],
-    [{ parent: { zoneName: "example.com", resourceGroupName: "rg", ttl: 0 } }, /parent.ttl 0 must be a whole number of seconds from 1 to 2147483647/],
-    [{ parent: { zoneName: "example.com", resourceGroupName: "rg", ttl: 1.5 } }, /parent.ttl 1.5/],
   ])("fails for %j", (props, message) => {
     expect(() => synthZone(props as Partial<DelegatedDnsZoneProps>)).toThrow(message);
   });

@@ -122,8 +122,6 @@ describe("ExternalDnsPrincipal", () => {
 
   it.each([
     [{ passwordEndDate: "2030-01-01T00:00:00Z", passwordValidFor: "24h" }, /passwordEndDate and passwordValidFor are exclusive/],
-    [{ passwordValidFor: "1y" }, /passwordValidFor "1y" must be a whole number of hours/],
-    [{ passwordEndDate: "next year" }, /passwordEndDate "next year" must be an RFC 3339 time/],
     [{ displayName: "" }, /displayName "" must be 1-120 characters/],
   ])("fails for %j", (props, message) => {
     expect(() => synthPrincipal(props)).toThrow(message);

@@ -1,5 +1,5 @@
 import { TerraformOutput, Testing } from "cdktf";
-import { ManagementAksCluster, ManagementAksClusterProps } from "../../constructs/aks/management-aks-cluster";
+import { IManagementAksCluster, ManagementAksCluster, ManagementAksClusterProps } from "../../constructs/aks/management-aks-cluster";
 import { only, resources } from "../helpers";
 
 const SUB = "00000000-0000-0000-0000-000000000000";
@@ -22,6 +22,17 @@ const BASE: ManagementAksClusterProps = {
   identityNames: { cluster: "mgmt-aks-cluster", kubelet: "mgmt-aks-kubelet" },
   keyVaultIds: [VAULT_A, VAULT_B],
 };
+
+/** ManagementAksCluster.fromExisting with BASE's name, group, subscription and vaults. */
+function synthExisting() {
+  let aks!: IManagementAksCluster;
+  const parsed = JSON.parse(
+    Testing.synthScope((scope) => {
+      aks = ManagementAksCluster.fromExisting(scope, "Aks", BASE);
+    }),
+  );
+  return { aks, parsed };
+}
 
 function synthAks(props: Partial<ManagementAksClusterProps> = {}) {
   let aks!: ManagementAksCluster;
@@ -146,8 +157,8 @@ describe("ManagementAksCluster", () => {
     }
   });
 
-  it("existing: creates nothing, reads the cluster, and still grants the vaults to its add-on identity", () => {
-    const { aks, parsed } = synthAks({ existing: true, systemPool: undefined, userPool: undefined, identityNames: undefined });
+  it("fromExisting: creates nothing, reads the cluster, and still grants the vaults to its add-on identity", () => {
+    const { aks, parsed } = synthExisting();
     expect(Object.keys(parsed.resource)).toEqual(["azurerm_role_assignment"]);
     const lookupKey = Object.keys(parsed.data.azurerm_kubernetes_cluster)[0];
     expect(parsed.data.azurerm_kubernetes_cluster[lookupKey]).toMatchObject({ name: "mgmt-aks", resource_group_name: "mgmt-rg" });
@@ -163,13 +174,13 @@ describe("ManagementAksCluster", () => {
     for (const grant of grants) {
       expect(grant.principal_id).toBe(`\${data.azurerm_kubernetes_cluster.${lookupKey}.key_vault_secrets_provider[0].secret_identity[0].object_id}`);
     }
-    expect(aks.resource).toBeUndefined();
     expect(aks.id).toBe(AKS_ID);
   });
 
   it("grants keep their construct IDs (Terraform addresses) between created and existing modes", () => {
     const created = Object.keys(synthAks().parsed.resource.azurerm_role_assignment);
-    const existing = Object.keys(synthAks({ existing: true }).parsed.resource.azurerm_role_assignment);
+    const existing = Object.keys(synthExisting().parsed.resource.azurerm_role_assignment);
+    expect(existing).toHaveLength(2);
     expect(existing.every((k) => created.includes(k))).toBe(true);
   });
 
@@ -193,16 +204,7 @@ describe("ManagementAksCluster", () => {
   });
 
   it.each<[string, Partial<ManagementAksClusterProps>, RegExp]>([
-    ["bad name", { name: "-mgmt" }, /name "-mgmt" must be 1-63 letters, digits, '_' or '-'/],
     ["name too long for the default DNS prefix", { name: "a".repeat(60) }, /dnsPrefix "a{60}" \(default: the name\) must be 1-54/],
-    ["min > max", { systemPool: { vmSize: "Standard_D4s_v5", minCount: 4, maxCount: 3 } }, /systemPool.minCount 4 must not exceed systemPool.maxCount 3/],
-    [
-      "count out of range",
-      { systemPool: { vmSize: "Standard_D4s_v5", minCount: 0, maxCount: 3 } },
-      /systemPool.minCount 0 must be a whole number from 1 to 1000/,
-    ],
-    ["bad pool name", { userPool: { ...BASE.userPool!, name: "Hcp-pool" } }, /userPool.name "Hcp-pool" must match \^\[a-z\]\[a-z0-9\]\{0,11\}\$/],
-    ["reserved pool name", { userPool: { ...BASE.userPool!, name: "system" } }, /userPool.name "system" must not be system, systemtmp, usertmp/],
     [
       "bad vault ID (resource group)",
       { keyVaultIds: [`/subscriptions/${SUB}/resourceGroups/persistent-rg`] },
@@ -210,22 +212,18 @@ describe("ManagementAksCluster", () => {
     ],
     ["bad vault name", { keyVaultIds: [`${RG}/providers/Microsoft.KeyVault/vaults/1bad`] }, /keyVaultIds\[0\] ".*vaults\/1bad" must be a Key Vault ARM ID/],
     ["duplicate vault", { keyVaultIds: [VAULT_A, VAULT_A.toUpperCase()] }, /keyVaultIds\[1\] ".*": vault "HCP-IDENTITIES" appears twice/],
-    ["bad interval", { secretRotationInterval: "2 minutes" }, /secretRotationInterval "2 minutes" must be a positive duration/],
-    ["zero interval", { secretRotationInterval: "0m" }, /secretRotationInterval "0m" must be a positive duration/],
-    [
-      "same identity twice",
-      { identityNames: { cluster: "mgmt-id", kubelet: "mgmt-id" } },
-      /identityNames.kubelet "mgmt-id" must differ from identityNames.cluster/,
-    ],
-    ["bad identity name", { identityNames: { cluster: "x", kubelet: "mgmt-kubelet" } }, /identityNames.cluster "x" must be 3-128/],
-    ["missing pools when created", { systemPool: undefined }, /systemPool is required unless existing is true/],
-    ["bad SKU tier", { skuTier: "Gold" as any }, /skuTier "Gold" must be one of Free, Standard, Premium/],
   ])("fails for %s", (_, props, message) => {
     expect(() => synthAks(props)).toThrow(message);
   });
 
   it("reports every problem at once", () => {
-    expect(() => synthAks({ name: "_x", secretRotationInterval: "soon" })).toThrow(/name "_x".*; .*secretRotationInterval "soon"/);
+    expect(() => synthAks({ name: "a".repeat(60), keyVaultIds: [VAULT_A, VAULT_A] })).toThrow(/keyVaultIds\[1\].*; dnsPrefix "a{60}"/);
+  });
+
+  it("fromExisting checks the vault IDs its grants are named by", () => {
+    expect(() =>
+      Testing.synthScope((scope) => ManagementAksCluster.fromExisting(scope, "Aks", { ...BASE, keyVaultIds: [VAULT_A, VAULT_A.toUpperCase()] })),
+    ).toThrow(/keyVaultIds\[1\] ".*": vault "HCP-IDENTITIES" appears twice/);
   });
 });
 
@@ -268,17 +266,5 @@ describe("ManagementAksCluster: protection and hardening", () => {
     const { parsed } = synthAks({ entraIdRbac: { tenantId: "11111111-1111-1111-1111-111111111111", grantDeployerClusterAdmin: false } });
     expect(resources(parsed, "azurerm_role_assignment").filter((r) => r.role_definition_id === ROLE(AKS_RBAC_CLUSTER_ADMIN))).toEqual([]);
     expect(parsed.data?.azurerm_client_config).toBeUndefined();
-  });
-
-  it.each([
-    ["host bits set", ["203.0.113.5/24"], /apiServerAuthorizedIpRanges\[0\] "203.0.113.5\/24" must be an aligned IPv4 CIDR/],
-    ["not a CIDR", ["example.com"], /apiServerAuthorizedIpRanges\[0\] "example.com"/],
-    ["octet out of range", ["10.0.0.0/8", "300.1.2.0/24"], /apiServerAuthorizedIpRanges\[1\] "300.1.2.0\/24"/],
-  ])("rejects authorized ranges: %s", (_, ranges, message) => {
-    expect(() => synthAks({ apiServerAuthorizedIpRanges: ranges })).toThrow(message);
-  });
-
-  it("rejects hardening options on an existing cluster (it keeps its own settings)", () => {
-    expect(() => synthAks({ existing: true, apiServerAuthorizedIpRanges: ["203.0.113.0/24"] })).toThrow(/an existing one keeps its own settings/);
   });
 });

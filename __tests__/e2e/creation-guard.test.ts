@@ -3,6 +3,7 @@ import { execFile, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../../config/load";
+import { managementAksOf } from "../../config/names";
 import { ClusterStack } from "../../stacks/cluster-stack";
 import { checkManifestsEach, loadInline, minimalConfig, RELEASE_IMAGE, REPO, tempDir } from "../helpers";
 
@@ -185,7 +186,13 @@ const edited = (edit: (config: any) => void): LoadedConfig => {
 function synthInto(loaded: LoadedConfig, outdir: string): any {
   fs.mkdirSync(outdir, { recursive: true });
   const app = new App({ outdir, skipValidation: true }); // no `terraform version` per terraform_data (stacks/app.ts)
-  const stack = new ClusterStack(app, { config: loaded.config, names: loaded.names, outdir: path.join(REPO, "cdktf.out"), cluster: loaded.names.clusters[0] });
+  const stack = new ClusterStack(app, {
+    config: loaded.config,
+    names: loaded.names,
+    outdir: path.join(REPO, "cdktf.out"),
+    managementAks: managementAksOf(loaded.names.topology),
+    cluster: loaded.names.clusters[0],
+  });
   app.synth();
   return JSON.parse(fs.readFileSync(path.join(outdir, "stacks", stack.node.id, "cdk.tf.json"), "utf8"));
 }

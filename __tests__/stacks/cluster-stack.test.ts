@@ -1,6 +1,7 @@
 import { Testing } from "cdktf";
 import * as path from "node:path";
 import { LoadedConfig } from "../../config/load";
+import { managementAksOf } from "../../config/names";
 import { ClusterStack } from "../../stacks/cluster-stack";
 import { EXAMPLES, hostedClusterSpec, loadInline, minimalConfig, recordingReads, REPO } from "../helpers";
 
@@ -30,6 +31,7 @@ function makeStack(loaded: LoadedConfig, index = 0) {
     config: loaded.config,
     names: loaded.names,
     outdir: path.join(REPO, "cdktf.out"),
+    managementAks: managementAksOf(loaded.names.topology),
     cluster: loaded.names.clusters[index],
   });
 }

@@ -9,7 +9,7 @@ import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { literalTags } from "../terraform-literal";
 import { protectedLifecycle } from "../../config/protection";
-import { KEY_VAULT_ID, validate } from "./management-aks-cluster-validation";
+import { KEY_VAULT_ID, validate, validateExisting } from "./management-aks-cluster-validation";
 
 /** An autoscaled node pool. */
 export interface AksNodePoolProps {
@@ -40,25 +40,18 @@ export interface ManagementAksClusterProps {
   readonly location: string;
   /** Subscription of the cluster (its ARM ID, role definition IDs). */
   readonly subscriptionId: string;
-  /**
-   * Use an existing cluster, read by name and resource group: nothing is created and every
-   * creation prop below is ignored; only `keyVaultIds` still grants (the cluster needs the Key
-   * Vault Secrets Provider add-on for that).
-   * @default false
-   */
-  readonly existing?: boolean;
   /** DNS prefix of the API server FQDN: 1-54 letters, digits or '-', starting and ending with a letter or digit. @default - the name */
   readonly dnsPrefix?: string;
   /** Kubernetes version of the control plane and both pools, e.g. `1.33`. @default - the AKS default at creation */
   readonly kubernetesVersion?: string;
   /** `Free`, `Standard` or `Premium` (uptime SLA, API server scale). @default "Standard" */
   readonly skuTier?: "Free" | "Standard" | "Premium";
-  /** The default node pool, named `system`, for critical add-ons only. Required unless `existing`. */
-  readonly systemPool?: AksNodePoolProps;
-  /** The pool the HostedCluster control planes run on. Required unless `existing`. */
-  readonly userPool?: AksUserNodePoolProps;
-  /** Names of the user-assigned control-plane and kubelet identities (3-128 letters, digits, '-' or '_'). Required unless `existing`. */
-  readonly identityNames?: { readonly cluster: string; readonly kubelet: string };
+  /** The default node pool, named `system`, for critical add-ons only. */
+  readonly systemPool: AksNodePoolProps;
+  /** The pool the HostedCluster control planes run on. */
+  readonly userPool: AksUserNodePoolProps;
+  /** Names of the user-assigned control-plane and kubelet identities (3-128 letters, digits, '-' or '_'). */
+  readonly identityNames: { readonly cluster: string; readonly kubelet: string };
   /** How often the Key Vault Secrets Provider re-reads mounted secrets, e.g. `2m`, `1h`. @default "2m" */
   readonly secretRotationInterval?: string;
   /**
@@ -102,6 +95,40 @@ export interface ManagementAksClusterProps {
   readonly tags?: Record<string, string>;
 }
 
+/** What `ManagementAksCluster.fromExisting` needs: the cluster to read and the vaults to grant. */
+export interface ExistingManagementAksClusterAttributes {
+  /** Name of the existing AKS cluster. */
+  readonly name: string;
+  /** Its resource group. */
+  readonly resourceGroupName: string;
+  /** Its subscription (its ARM ID, role definition IDs). */
+  readonly subscriptionId: string;
+  /**
+   * ARM IDs of Key Vaults its Key Vault Secrets Provider add-on identity may read (the cluster
+   * needs the add-on for that), as `ManagementAksClusterProps.keyVaultIds`.
+   * @default []
+   */
+  readonly keyVaultIds?: readonly string[];
+}
+
+/** The management cluster as the stacks use it: created here, or an existing one read by name. */
+export interface IManagementAksCluster {
+  /** `/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.ContainerService/managedClusters/<name>`, known at synth. */
+  readonly id: string;
+  readonly name: string;
+  readonly resourceGroupName: string;
+  /** The cluster's OIDC issuer URL (ends with '/'). */
+  readonly oidcIssuerUrl: string;
+  /** Client ID of the Key Vault Secrets Provider add-on identity (SecretProviderClass `userAssignedIdentityID`). */
+  readonly keyVaultSecretsProviderClientId: string;
+  /** Object (principal) ID of the Key Vault Secrets Provider add-on identity. */
+  readonly keyVaultSecretsProviderObjectId: string;
+  /** Client-certificate credentials of the cluster. Sensitive: outputs of them need `sensitive: true`. */
+  readonly kubeConfig: AksKubeConfig;
+  /** "Key Vault Secrets User" assignments, in `keyVaultIds` order; pods mounting secrets must wait for them. */
+  readonly keyVaultAccess: readonly RoleAssignment[];
+}
+
 /** The kube_config[0] attributes, base64 as Azure returns them. All sensitive (provider schema). */
 export interface AksKubeConfig {
   readonly host: string;
@@ -115,27 +142,30 @@ export interface AksKubeConfig {
  * configured as HyperShift's contrib/managed-azure/setup_aks_cluster.sh does: Azure CNI and
  * network policy, Standard load balancer, AzureLinux, 250 pods per node, user-assigned
  * control-plane and kubelet identities, OIDC issuer, workload identity and the Key Vault
- * Secrets Provider with rotation. Or an existing cluster, read by name.
+ * Secrets Provider with rotation. An existing cluster comes from `ManagementAksCluster.fromExisting`.
  */
-export class ManagementAksCluster extends Construct {
-  /** `/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.ContainerService/managedClusters/<name>`, known at synth. */
+export class ManagementAksCluster extends Construct implements IManagementAksCluster {
+  /**
+   * Uses an existing cluster, read by name and resource group (data source `<id>/Lookup`, which
+   * fails the plan when the cluster lacks the Key Vault Secrets Provider add-on or the OIDC
+   * issuer): nothing is created; the add-on identity is granted `keyVaultIds` as for a created one.
+   */
+  public static fromExisting(scope: Construct, id: string, attributes: ExistingManagementAksClusterAttributes): IManagementAksCluster {
+    return new ExistingManagementAksCluster(scope, id, attributes);
+  }
+
   public readonly id: string;
   public readonly name: string;
   public readonly resourceGroupName: string;
-  /** The cluster's OIDC issuer URL (ends with '/'). */
   public readonly oidcIssuerUrl: string;
-  /** Client ID of the Key Vault Secrets Provider add-on identity (SecretProviderClass `userAssignedIdentityID`). */
   public readonly keyVaultSecretsProviderClientId: string;
-  /** Object (principal) ID of the Key Vault Secrets Provider add-on identity. */
   public readonly keyVaultSecretsProviderObjectId: string;
-  /** Client-certificate credentials of the cluster. Sensitive: outputs of them need `sensitive: true`. */
   public readonly kubeConfig: AksKubeConfig;
-  /** "Key Vault Secrets User" assignments, in `keyVaultIds` order; pods mounting secrets must wait for them. */
   public readonly keyVaultAccess: readonly RoleAssignment[];
-  /** The cluster, when created. */
-  public readonly resource?: KubernetesCluster;
-  /** The user pool, when created: workloads that need schedulable nodes must depend on it. */
-  public readonly userPool?: KubernetesClusterNodePool;
+  /** The cluster. */
+  public readonly resource: KubernetesCluster;
+  /** The user pool: workloads that need schedulable nodes must depend on it. */
+  public readonly userPool: KubernetesClusterNodePool;
   /** The deployer's "Azure Kubernetes Service RBAC Cluster Admin" role, when granted (entraIdRbac); Kubernetes writes must wait for it. */
   public readonly deployerClusterAdmin?: RoleAssignment;
 
@@ -143,77 +173,35 @@ export class ManagementAksCluster extends Construct {
     super(scope, id);
     validate(props);
     const group = `/subscriptions/${props.subscriptionId}/resourceGroups/${props.resourceGroupName}`;
-    this.id = `${group}/providers/Microsoft.ContainerService/managedClusters/${props.name}`;
+    this.id = clusterArmId(props);
     this.name = props.name;
     this.resourceGroupName = props.resourceGroupName;
 
-    let addOnIdentity: { clientId: string; objectId: string };
-    let kubeConfig: AksKubeConfig;
-    if (props.existing) {
-      const lookup = new DataAzurermKubernetesCluster(this, "Lookup", {
-        name: props.name,
-        resourceGroupName: props.resourceGroupName,
-        // A plain "Invalid index" later says nothing: name what the cluster lacks.
-        lifecycle: {
-          postcondition: [
-            {
-              condition: "${length(self.key_vault_secrets_provider) > 0 && self.oidc_issuer_enabled}",
-              errorMessage: `AKS cluster ${props.name} needs the azure-keyvault-secrets-provider add-on and the OIDC issuer (az aks enable-addons -a azure-keyvault-secrets-provider --enable-secret-rotation; az aks update --enable-oidc-issuer --enable-workload-identity).`,
-            },
-          ],
-        },
+    const cluster = this.createCluster(props, group);
+    this.resource = cluster;
+    this.oidcIssuerUrl = cluster.oidcIssuerUrl;
+    const addOnIdentity = cluster.keyVaultSecretsProvider.secretIdentity.get(0);
+    this.kubeConfig = kubeConfigOf(cluster.kubeConfig.get(0));
+    this.userPool = this.createUserPool(props, cluster);
+    if (props.entraIdRbac && (props.entraIdRbac.grantDeployerClusterAdmin ?? true)) {
+      const role = BUILT_IN_ROLES.aksRbacClusterAdmin;
+      const deployer = new DataAzurermClientConfig(this, "Deployer", {});
+      this.deployerClusterAdmin = new RoleAssignment(this, "DeployerClusterAdmin", {
+        // Deterministic name: a re-apply after a partial failure finds the same assignment.
+        name: Fn.uuidv5("url", `${this.id}/${role.guid}/${deployer.objectId}`),
+        scope: cluster.id,
+        roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
+        principalId: deployer.objectId,
       });
-      this.oidcIssuerUrl = lookup.oidcIssuerUrl;
-      addOnIdentity = lookup.keyVaultSecretsProvider.get(0).secretIdentity.get(0);
-      // Empty if the cluster has local accounts disabled.
-      kubeConfig = lookup.kubeConfig.get(0);
-    } else {
-      const cluster = this.createCluster(props, group);
-      this.resource = cluster;
-      this.oidcIssuerUrl = cluster.oidcIssuerUrl;
-      addOnIdentity = cluster.keyVaultSecretsProvider.secretIdentity.get(0);
-      kubeConfig = cluster.kubeConfig.get(0);
-      this.userPool = this.createUserPool(props, cluster);
-      if (props.entraIdRbac && (props.entraIdRbac.grantDeployerClusterAdmin ?? true)) {
-        const role = BUILT_IN_ROLES.aksRbacClusterAdmin;
-        const deployer = new DataAzurermClientConfig(this, "Deployer", {});
-        this.deployerClusterAdmin = new RoleAssignment(this, "DeployerClusterAdmin", {
-          // Deterministic name: a re-apply after a partial failure finds the same assignment.
-          name: Fn.uuidv5("url", `${this.id}/${role.guid}/${deployer.objectId}`),
-          scope: cluster.id,
-          roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
-          principalId: deployer.objectId,
-        });
-      }
     }
     this.keyVaultSecretsProviderClientId = addOnIdentity.clientId;
     this.keyVaultSecretsProviderObjectId = addOnIdentity.objectId;
-    this.kubeConfig = {
-      host: kubeConfig.host,
-      clientCertificate: kubeConfig.clientCertificate,
-      clientKey: kubeConfig.clientKey,
-      clusterCaCertificate: kubeConfig.clusterCaCertificate,
-    };
-
-    const role = BUILT_IN_ROLES.keyVaultSecretsUser;
-    this.keyVaultAccess = (props.keyVaultIds ?? []).map((vaultId) => {
-      // Vault names are globally unique: a stable construct ID whatever the list order.
-      const vaultName = KEY_VAULT_ID.exec(vaultId)![1].toLowerCase();
-      return new RoleAssignment(this, `KeyVaultSecretsUser-${vaultName}`, {
-        // Deterministic name from synth-time strings: a re-apply finds the same assignment.
-        name: Fn.uuidv5("url", `${vaultId}/${role.guid}/${this.id}`),
-        scope: vaultId,
-        roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
-        principalId: this.keyVaultSecretsProviderObjectId,
-        // Spares ARM the Entra lookup that fails with PrincipalNotFound while the identity replicates.
-        principalType: "ServicePrincipal",
-      });
-    });
+    this.keyVaultAccess = grantKeyVaultAccess(this, props, this.keyVaultSecretsProviderObjectId);
   }
 
   private createCluster(props: ManagementAksClusterProps, group: string): KubernetesCluster {
-    const system = props.systemPool!;
-    const names = props.identityNames!;
+    const system = props.systemPool;
+    const names = props.identityNames;
     const tags = literalTags(props.tags);
     const identity = (constructId: string, name: string) =>
       new UserAssignedIdentity(this, constructId, { name, resourceGroupName: props.resourceGroupName, location: props.location, tags });
@@ -271,7 +259,7 @@ export class ManagementAksCluster extends Construct {
   }
 
   private createUserPool(props: ManagementAksClusterProps, cluster: KubernetesCluster): KubernetesClusterNodePool {
-    const pool = props.userPool!;
+    const pool = props.userPool;
     return new KubernetesClusterNodePool(this, "UserPool", {
       name: pool.name,
       kubernetesClusterId: cluster.id,
@@ -281,6 +269,83 @@ export class ManagementAksCluster extends Construct {
       tags: literalTags(props.tags),
     });
   }
+}
+
+class ExistingManagementAksCluster extends Construct implements IManagementAksCluster {
+  public readonly id: string;
+  public readonly name: string;
+  public readonly resourceGroupName: string;
+  public readonly oidcIssuerUrl: string;
+  public readonly keyVaultSecretsProviderClientId: string;
+  public readonly keyVaultSecretsProviderObjectId: string;
+  public readonly kubeConfig: AksKubeConfig;
+  public readonly keyVaultAccess: readonly RoleAssignment[];
+
+  constructor(scope: Construct, id: string, attributes: ExistingManagementAksClusterAttributes) {
+    super(scope, id);
+    validateExisting(attributes);
+    this.id = clusterArmId(attributes);
+    this.name = attributes.name;
+    this.resourceGroupName = attributes.resourceGroupName;
+    const lookup = new DataAzurermKubernetesCluster(this, "Lookup", {
+      name: attributes.name,
+      resourceGroupName: attributes.resourceGroupName,
+      // A plain "Invalid index" later says nothing: name what the cluster lacks.
+      lifecycle: {
+        postcondition: [
+          {
+            condition: "${length(self.key_vault_secrets_provider) > 0 && self.oidc_issuer_enabled}",
+            errorMessage: `AKS cluster ${attributes.name} needs the azure-keyvault-secrets-provider add-on and the OIDC issuer (az aks enable-addons -a azure-keyvault-secrets-provider --enable-secret-rotation; az aks update --enable-oidc-issuer --enable-workload-identity).`,
+          },
+        ],
+      },
+    });
+    this.oidcIssuerUrl = lookup.oidcIssuerUrl;
+    const addOnIdentity = lookup.keyVaultSecretsProvider.get(0).secretIdentity.get(0);
+    // Empty if the cluster has local accounts disabled.
+    this.kubeConfig = kubeConfigOf(lookup.kubeConfig.get(0));
+    this.keyVaultSecretsProviderClientId = addOnIdentity.clientId;
+    this.keyVaultSecretsProviderObjectId = addOnIdentity.objectId;
+    this.keyVaultAccess = grantKeyVaultAccess(this, attributes, this.keyVaultSecretsProviderObjectId);
+  }
+}
+
+function clusterArmId(cluster: { subscriptionId: string; resourceGroupName: string; name: string }): string {
+  return `/subscriptions/${cluster.subscriptionId}/resourceGroups/${cluster.resourceGroupName}/providers/Microsoft.ContainerService/managedClusters/${cluster.name}`;
+}
+
+function kubeConfigOf(kubeConfig: AksKubeConfig): AksKubeConfig {
+  return {
+    host: kubeConfig.host,
+    clientCertificate: kubeConfig.clientCertificate,
+    clientKey: kubeConfig.clientKey,
+    clusterCaCertificate: kubeConfig.clusterCaCertificate,
+  };
+}
+
+/**
+ * "Key Vault Secrets User" on each vault for the add-on identity; the same construct IDs
+ * (`<cluster>/KeyVaultSecretsUser-<vault>`) for a created and an existing cluster.
+ */
+function grantKeyVaultAccess(
+  cluster: IManagementAksCluster & Construct,
+  props: { subscriptionId: string; keyVaultIds?: readonly string[] },
+  principalId: string,
+): RoleAssignment[] {
+  const role = BUILT_IN_ROLES.keyVaultSecretsUser;
+  return (props.keyVaultIds ?? []).map((vaultId) => {
+    // Vault names are globally unique: a stable construct ID whatever the list order.
+    const vaultName = KEY_VAULT_ID.exec(vaultId)![1].toLowerCase();
+    return new RoleAssignment(cluster, `KeyVaultSecretsUser-${vaultName}`, {
+      // Deterministic name from synth-time strings: a re-apply finds the same assignment.
+      name: Fn.uuidv5("url", `${vaultId}/${role.guid}/${cluster.id}`),
+      scope: vaultId,
+      roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
+      principalId,
+      // Spares ARM the Entra lookup that fails with PrincipalNotFound while the identity replicates.
+      principalType: "ServicePrincipal",
+    });
+  });
 }
 
 /** What both pools share: autoscaling, AzureLinux, 250 pods per node (setup_aks_cluster.sh). */

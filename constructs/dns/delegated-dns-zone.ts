@@ -3,7 +3,6 @@ import { DnsNsRecord } from "@cdktf/provider-azurerm/lib/dns-ns-record";
 import { DnsZone } from "@cdktf/provider-azurerm/lib/dns-zone";
 import { TerraformProvider } from "cdktf";
 import { Construct } from "constructs";
-import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { delegationRecordName } from "../../config/names";
 import { literalTags } from "../terraform-literal";
 import { protectedLifecycle } from "../../config/protection";
@@ -90,18 +89,15 @@ export class DelegatedDnsZone extends Construct {
 
 /** Checks the props; returns the NS record name in the parent (undefined without a parent). */
 function validate(props: DelegatedDnsZoneProps): string | undefined {
+  // Zone names and the TTL are config rules (schema.ts, rules/names.ts); the record name is this construct's.
   const problems: string[] = [];
-  if (!AZURE_NAME_RULES.dnsZone.test(props.zoneName)) problems.push(`zoneName "${props.zoneName}" ${AZURE_NAME_RULES.dnsZone.rule}`);
   let recordName: string | undefined;
   if (props.parent) {
     const parent = props.parent.zoneName;
-    if (!AZURE_NAME_RULES.dnsZone.test(parent)) problems.push(`parent.zoneName "${parent}" ${AZURE_NAME_RULES.dnsZone.rule}`);
     recordName = delegationRecordName(props.zoneName, parent);
     if (recordName === undefined) {
       problems.push(`parent.zoneName "${parent}" must be a proper suffix of zoneName "${props.zoneName}" (the zone must be <label>.${parent})`);
     }
-    const ttl = props.parent.ttl ?? 3600;
-    if (!Number.isInteger(ttl) || ttl < 1 || ttl > 2147483647) problems.push(`parent.ttl ${ttl} must be a whole number of seconds from 1 to 2147483647`);
   }
   if (problems.length > 0) throw new Error(`DelegatedDnsZone: ${problems.join("; ")}`);
   return recordName;

@@ -152,14 +152,10 @@ export class ExternalDnsPrincipal extends Construct {
 
 function validate(props: ExternalDnsPrincipalProps): void {
   const problems: string[] = [];
+  // The formats of passwordEndDate and passwordValidFor are config rules (schema.ts); which one
+  // applies is this construct's contract.
   if (props.passwordEndDate !== undefined && props.passwordValidFor !== undefined) {
     problems.push("passwordEndDate and passwordValidFor are exclusive");
-  }
-  if (props.passwordValidFor !== undefined && !/^[1-9]\d*h$/.test(props.passwordValidFor)) {
-    problems.push(`passwordValidFor "${props.passwordValidFor}" must be a whole number of hours such as 8760h`);
-  }
-  if (props.passwordEndDate !== undefined && Number.isNaN(Date.parse(props.passwordEndDate))) {
-    problems.push(`passwordEndDate "${props.passwordEndDate}" must be an RFC 3339 time such as 2027-06-30T00:00:00Z`);
   }
   if (props.displayName.length === 0 || props.displayName.length > 120) {
     problems.push(`displayName "${props.displayName}" must be 1-120 characters`);

@@ -77,15 +77,9 @@ export class HostedCluster extends Construct {
 }
 
 function validate(props: HostedClusterProps): void {
+  // availableTimeout and NodePool names are config rules (schema.ts, rules/hosted-cluster.ts); a
+  // repeated NodePool name still fails here, as a repeated construct ID.
   const problems: string[] = [];
-  if (!/^[1-9]\d*[smh]$/.test(props.hostedCluster.availableTimeout)) {
-    problems.push(`availableTimeout "${props.hostedCluster.availableTimeout}" must be a duration such as 45m`);
-  }
   if (props.issuerUrl.endsWith("/")) problems.push(`issuerUrl "${props.issuerUrl}" must not end with '/' (tokens carry it verbatim as iss)`);
-  const seen = new Set<string>();
-  for (const pool of props.hostedCluster.nodePools) {
-    if (seen.has(pool.name)) problems.push(`NodePool ${pool.name} appears twice`);
-    seen.add(pool.name);
-  }
   if (problems.length > 0) throw new Error(`HostedCluster ${props.names.namespace}/${props.name}: ${problems.join("; ")}`);
 }

@@ -4,7 +4,6 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
-import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { literalTags } from "../terraform-literal";
 
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -100,13 +99,9 @@ export class IdentityKeyVault extends Construct {
 }
 
 function validate(props: IdentityKeyVaultProps): void {
+  // The vault name and softDeleteRetentionDays are config rules (schema-aro-hcp.ts, rules/aro-hcp.ts).
   const problems: string[] = [];
-  if (!AZURE_NAME_RULES.keyVault.test(props.name)) problems.push(`name "${props.name}" ${AZURE_NAME_RULES.keyVault.rule}`);
   if (!GUID.test(props.tenantId)) problems.push(`tenantId "${props.tenantId}" must be a GUID`);
   if (!GUID.test(props.subscriptionId)) problems.push(`subscriptionId "${props.subscriptionId}" must be a GUID`);
-  const days = props.softDeleteRetentionDays;
-  if (days !== undefined && !(Number.isInteger(days) && days >= 7 && days <= 90)) {
-    problems.push(`softDeleteRetentionDays ${days} must be a whole number of days from 7 to 90`);
-  }
   if (problems.length > 0) throw new Error(`IdentityKeyVault: ${problems.join("; ")}`);
 }
