@@ -16,6 +16,7 @@ import {
   loadExample,
   loadInline,
   minimalConfig,
+  only,
   RELEASE_IMAGE,
   REPO,
   resources,
@@ -164,6 +165,26 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
       r.role_definition_id.endsWith(NETWORK_CONTRIBUTOR),
     );
     expect(grants.map((g) => g.scope).sort()).toEqual([MGMT_RG, other, `${other}/subnets/nat2`].sort());
+  });
+
+  it("a management cluster in another subscription: the infra stack creates the NAT subnet through an aliased provider, the principal's role is that subscription's", () => {
+    const other = "33333333-3333-3333-3333-333333333333";
+    const config = parse(fs.readFileSync(path.join(EXAMPLES, EXAMPLE), "utf8"));
+    config.managementCluster.privateLink.subscriptionId = other;
+    config.clusters[0].hostedCluster.privateLink.natSubnet.vnetId = MGMT_VNET.replace(SUB, other);
+    config.clusters[1].hostedCluster.privateLink.natSubnetId = `${MGMT_VNET.replace(SUB, other)}/subnets/nat`;
+    const synthesized = synthStacks(loadInline(config));
+    const infra = synthesized["infra-myprefix-private"];
+    expect(infra.provider.azurerm).toEqual(
+      expect.arrayContaining([expect.objectContaining({ alias: "management", subscription_id: other, resource_provider_registrations: "none" })]),
+    );
+    const [subnet] = resources(infra, "azurerm_subnet").filter((s) => s.name.endsWith("-pls-nat"));
+    expect(subnet.provider).toBe("azurerm.management");
+    expect(only(infra.data.azurerm_virtual_network).provider).toBe("azurerm.management");
+    const grants = resources(synthesized.shared, "azurerm_role_assignment").filter((r) => r.role_definition_id.endsWith(NETWORK_CONTRIBUTOR));
+    expect(grants.map((g) => [g.scope, g.role_definition_id])).toEqual([
+      [MGMT_RG.replace(SUB, other), `/subscriptions/${other}/providers/Microsoft.Authorization/roleDefinitions/${NETWORK_CONTRIBUTOR}`],
+    ]);
   });
 
   it("the management stack creates the Secret the bundle mounts, from the shared stack's state (a reference, never a literal)", () => {
