@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { ConfigErrors, formatIssues, validateConfig } from "../../config/load";
+import { missingSecretFiles } from "../../config/rules";
 import { EXAMPLES } from "../helpers";
 
 /**
@@ -323,6 +324,22 @@ describe("private endpoint access: config validation", () => {
     if (!result.ok) throw new Error(formatIssues(result));
     expect(result.names.clusters.map((c) => c.hosted?.endpointAccess)).toEqual([{ kind: "Public" }, { kind: "Public" }]);
     expect(result.operatorBundle?.privateLink).toEqual({ platform: "None" });
+  });
+
+  it("files mode: a missing handed-over credentials file is reported at synth, with the stack that reads it", () => {
+    const config = base();
+    config.secrets = { source: "files" };
+    config.managementCluster.privateLink.credentialsFile = "pls-credentials.json";
+    const result = validate(config);
+    if (!result.ok) throw new Error(formatIssues(result));
+    const missing = missingSecretFiles(result.config, result.names, (file) => !file.endsWith("pls-credentials.json"));
+    expect(missing).toEqual([
+      expect.objectContaining({
+        path: "managementCluster.privateLink.credentialsFile",
+        value: path.join(EXAMPLES, "pls-credentials.json"),
+        message: expect.stringMatching(/when it plans management/),
+      }),
+    ]);
   });
 
   it("reads the private bundle's settings as install render writes them", () => {
