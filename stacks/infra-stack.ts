@@ -10,7 +10,7 @@ import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-iden
 import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
 import { recordedControlPlanePrincipals } from "./shared-stack";
 import { InfraCreationGuard } from "../constructs/cluster-infra/infra-creation-guard";
-import { NatSubnet } from "../constructs/private-link/nat-subnet";
+import { ExistingNatSubnet, NatSubnet } from "../constructs/private-link/nat-subnet";
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
 
@@ -92,7 +92,7 @@ export class InfraStack extends TerraformStack {
     // HyperShift's finalizers first (help/private-clusters.md).
     const access = hosted.endpointAccess;
     const natSubnet = access.kind === "Public" ? undefined : access.natSubnet;
-    if (natSubnet?.create && natSubnet.cidr) {
+    if (natSubnet) {
       // The management cluster's subscription may differ: a second, aliased provider touches only the subnet.
       const provider =
         natSubnet.subscription.toLowerCase() === config.subscriptionId.toLowerCase()
@@ -104,13 +104,10 @@ export class InfraStack extends TerraformStack {
               tenantId: config.tenantId,
               resourceProviderRegistrations: "none",
             });
-      new NatSubnet(this, "PrivateLinkNatSubnet", {
-        name: natSubnet.name,
-        virtualNetworkName: natSubnet.vnetName,
-        resourceGroupName: natSubnet.resourceGroup,
-        cidr: natSubnet.cidr,
-        provider,
-      });
+      const subnet = { name: natSubnet.name, virtualNetworkName: natSubnet.vnetName, resourceGroupName: natSubnet.resourceGroup, location, provider };
+      if (natSubnet.create && natSubnet.cidr) new NatSubnet(this, "PrivateLinkNatSubnet", { ...subnet, cidr: natSubnet.cidr });
+      // An existing one is read and checked at plan (policies disabled, region): never changed.
+      else new ExistingNatSubnet(this, "PrivateLinkNatSubnet", subnet);
     }
 
     // IDs are derivable, so outputs are known at synth and match what HyperShift's infra JSON holds.

@@ -136,8 +136,19 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
     });
     expect(subnet.lifecycle.precondition[0].condition).toContain("data.azurerm_virtual_network.");
     expect(stacks()["infra-myprefix-private"].output.private_link_nat_subnet_id.value).toBe(`${MGMT_VNET}/subnets/myprefix-private-8b05d-pls-nat`);
-    // An existing subnet is only referenced.
-    expect(resources(stacks()["infra-myprefix-dual"], "azurerm_subnet").map((s) => s.name)).toEqual(["myprefix-dual-customer-subnet-1"]);
+    expect(only(stacks()["infra-myprefix-private"].data.azurerm_virtual_network).lifecycle.postcondition).toEqual([
+      expect.objectContaining({ condition: '${lower(replace(self.location, " ", "")) == "eastus"}' }),
+    ]);
+    // An existing subnet is only read, and checked at plan: policies disabled, VNet in the cluster's region.
+    const dual = stacks()["infra-myprefix-dual"];
+    expect(resources(dual, "azurerm_subnet").map((s) => s.name)).toEqual(["myprefix-dual-customer-subnet-1"]);
+    expect(only(dual.data.azurerm_subnet)).toMatchObject({
+      name: "pls-nat-subnet",
+      virtual_network_name: "mymgmt-vnet",
+      resource_group_name: "mymgmt-infra-rg",
+      lifecycle: { postcondition: [expect.objectContaining({ condition: "${!self.private_link_service_network_policies_enabled}" })] },
+    });
+    expect(only(dual.data.azurerm_virtual_network).lifecycle.postcondition[0].condition).toContain('== "eastus"');
   });
 
   it("the shared stack gives the operator's principal Network Contributor on the management resource group only, and its credentials as a sensitive output", () => {

@@ -1,3 +1,4 @@
+import { DataAzurermSubnet } from "@cdktf/provider-azurerm/lib/data-azurerm-subnet";
 import { DataAzurermVirtualNetwork } from "@cdktf/provider-azurerm/lib/data-azurerm-virtual-network";
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { Subnet } from "@cdktf/provider-azurerm/lib/subnet";
@@ -13,6 +14,8 @@ export interface NatSubnetProps {
   readonly resourceGroupName: string;
   /** IPv4 prefix of the subnet, e.g. `10.0.64.0/24` (aligned, /29 or larger). */
   readonly cidr: string;
+  /** Region of the hosted cluster: the VNet must be there (the Private Link Service is created in the cluster's location). */
+  readonly location: string;
   /** Provider of the VNet's subscription. @default - the stack's default azurerm provider */
   readonly provider?: AzurermProvider;
 }
@@ -47,6 +50,7 @@ export class NatSubnet extends Construct {
       name: props.virtualNetworkName,
       resourceGroupName: props.resourceGroupName,
       provider: props.provider,
+      lifecycle: { postcondition: [sameRegion(props.location, props.virtualNetworkName)] },
     });
     this.subnet = new Subnet(this, "Subnet", {
       name: props.name,
@@ -65,5 +69,55 @@ export class NatSubnet extends Construct {
       },
     });
     this.id = this.subnet.id;
+  }
+}
+
+/** The VNet is in the cluster's region: Azure refuses a Private Link Service whose NAT subnet is elsewhere. */
+function sameRegion(location: string, vnetName: string) {
+  return {
+    condition: `\${lower(replace(self.location, " ", "")) == "${location}"}`,
+    errorMessage: `The VNet ${vnetName} of the NAT subnet must be in the hosted cluster's region ${location}: the Private Link Service, its NAT subnet and the management cluster's load balancer must share a region.`,
+  };
+}
+
+export interface ExistingNatSubnetProps {
+  /** Subnet name. */
+  readonly name: string;
+  readonly virtualNetworkName: string;
+  readonly resourceGroupName: string;
+  /** Region of the hosted cluster. */
+  readonly location: string;
+  /** Provider of the VNet's subscription. @default - the stack's default azurerm provider */
+  readonly provider?: AzurermProvider;
+}
+
+/**
+ * An existing NAT subnet (`natSubnetId`), read at plan and checked: Private Link Service network
+ * policies disabled (HyperShift's guide: "If omitted, Azure will reject PLS creation ... This error
+ * is not always obvious") and the VNet in the cluster's region. Nothing is created or changed.
+ */
+export class ExistingNatSubnet extends Construct {
+  constructor(scope: Construct, id: string, props: ExistingNatSubnetProps) {
+    super(scope, id);
+    new DataAzurermVirtualNetwork(this, "VirtualNetwork", {
+      name: props.virtualNetworkName,
+      resourceGroupName: props.resourceGroupName,
+      provider: props.provider,
+      lifecycle: { postcondition: [sameRegion(props.location, props.virtualNetworkName)] },
+    });
+    new DataAzurermSubnet(this, "Subnet", {
+      name: props.name,
+      virtualNetworkName: props.virtualNetworkName,
+      resourceGroupName: props.resourceGroupName,
+      provider: props.provider,
+      lifecycle: {
+        postcondition: [
+          {
+            condition: "${!self.private_link_service_network_policies_enabled}",
+            errorMessage: `The NAT subnet ${props.name} must have Private Link Service network policies disabled (az network vnet subnet update -g ${props.resourceGroupName} --vnet-name ${props.virtualNetworkName} -n ${props.name} --disable-private-link-service-network-policies true): Azure refuses to create a Private Link Service on it otherwise.`,
+          },
+        ],
+      },
+    });
   }
 }
