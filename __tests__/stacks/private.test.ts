@@ -314,6 +314,37 @@ const TOOL = path.resolve(REPO, "..", "shared", "tools", "check-manifests.mjs");
   }, 120_000);
 });
 
+(HAVE_TERRAFORM ? describe : describe.skip)("the existing NAT subnet's postconditions, run by Terraform (self read from a local)", () => {
+  it("holds for the cluster's region however Azure spells it, and for disabled policies only", () => {
+    const dual = stacks()["infra-myprefix-dual"];
+    const region = only(dual.data.azurerm_virtual_network).lifecycle.postcondition[0].condition as string;
+    const policies = only(dual.data.azurerm_subnet).lifecycle.postcondition[0].condition as string;
+    const cases = {
+      eastus: [region, { location: "eastus" }, true],
+      spaced: [region, { location: "East US" }, true],
+      other: [region, { location: "westus" }, false],
+      disabled: [policies, { private_link_service_network_policies_enabled: false }, true],
+      enabled: [policies, { private_link_service_network_policies_enabled: true }, false],
+    } as const;
+    const dir = tempDir("hcp-azure-nat-post-");
+    try {
+      const locals = Object.fromEntries(Object.entries(cases).map(([name, [, self]]) => [name, self]));
+      const output = Object.fromEntries(
+        Object.entries(cases).map(([name, [condition]]) => [name, { value: condition.replace(/\bself\./g, `local.${name}.`) }]),
+      );
+      fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ locals, output }));
+      terraformInitApply(dir);
+      const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
+      const values = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, encoding: "utf8" }).stdout);
+      expect(Object.fromEntries(Object.entries(values).map(([name, v]) => [name, (v as { value: boolean }).value]))).toEqual(
+        Object.fromEntries(Object.entries(cases).map(([name, [, , expected]]) => [name, expected])),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 (HAVE_TERRAFORM ? describe : describe.skip)("the NAT subnet's address-space precondition, run by Terraform", () => {
   it.each([
     ["10.0.64.0/24", ["10.0.0.0/16"], true],
