@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { parse } from "yaml";
 import { ConfigErrors, formatIssues, validateConfig } from "../../config/load";
 import { missingSecretFiles } from "../../config/rules";
-import { EXAMPLES } from "../helpers";
+import { EXAMPLES, tempDir } from "../helpers";
 
 /**
  * Private endpoint access (config/rules/private-link.ts, the schema and the bundle check in
@@ -31,15 +31,14 @@ function expectInvalid(input: unknown): ConfigErrors {
   return result;
 }
 
-/** A bundle variant written beside the examples' bundles for the duration of the test file. */
-const written: string[] = [];
+/** A variant of the private example bundle, in a temporary folder (an absolute bundleFile). */
+const variants = tempDir("hcp-azure-bundle-");
 function bundleVariant(name: string, edit: (text: string) => string): string {
-  const file = path.join(EXAMPLES, "operator", `.test-${name}.yaml`);
+  const file = path.join(variants, `${name}.yaml`);
   fs.writeFileSync(file, edit(PRIVATE_BUNDLE));
-  written.push(file);
-  return `operator/.test-${name}.yaml`;
+  return file;
 }
-afterAll(() => written.forEach((file) => fs.rmSync(file, { force: true })));
+afterAll(() => fs.rmSync(variants, { recursive: true, force: true }));
 
 interface BadCase {
   name: string;
