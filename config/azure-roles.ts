@@ -5,6 +5,7 @@
 export const BUILT_IN_ROLES = {
   contributor: { name: "Contributor", guid: "b24988ac-6180-42a0-ab88-20f7382dd24c" },
   reader: { name: "Reader", guid: "acdd72a7-3385-48ef-bd42-f606fba81ae7" },
+  networkContributor: { name: "Network Contributor", guid: "4d97b98b-1d4f-4787-a291-c67834d212e7" },
   dnsZoneContributor: { name: "DNS Zone Contributor", guid: "befefa01-2a29-4197-83a8-272ff33ce314" },
   storageBlobDataContributor: { name: "Storage Blob Data Contributor", guid: "ba92f5b4-2d11-453d-a403-e96b0029c9fe" },
   keyVaultSecretsUser: { name: "Key Vault Secrets User", guid: "4633458b-17de-408a-b874-0445c86b69e6" },

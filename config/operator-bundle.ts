@@ -47,6 +47,28 @@ export interface BundleExternalDns {
   readonly txtOwnerId?: string;
 }
 
+/**
+ * The operator's Private Link Service management, as `hypershift install --private-platform Azure`
+ * renders it (cmd/install/assets/hypershift_operator.go addAzurePlatformResources).
+ */
+export interface BundlePrivateLink {
+  /** Value of the operator's `--private-platform=` argument (`None` when rendered without it). */
+  readonly platform?: string;
+  /** `AZURE_RESOURCE_GROUP` (--azure-pls-resource-group). */
+  readonly resourceGroup?: string;
+  /** Secret mounted at /etc/azure-provider (--azure-private-secret, or hypershift-operator-azure-credentials with --azure-private-creds). */
+  readonly credentialsSecret?: string;
+  /** Key of that Secret the operator reads (`AZURE_CREDENTIALS_FILE=/etc/azure-provider/<key>`, --azure-private-secret-key). */
+  readonly credentialsKey?: string;
+  /** `AZURE_PLS_CLIENT_ID` (--azure-pls-managed-identity-client-id: workload identity instead of a secret). */
+  readonly managedIdentityClientId?: string;
+}
+
+/** Where the operator mounts its Private Link credentials. */
+export const AZURE_PRIVATE_CREDENTIALS_MOUNT = "/etc/azure-provider";
+/** The Secret name `--azure-private-creds` gives; the one help/private-clusters.md asks for with --azure-private-secret. */
+export const AZURE_PRIVATE_CREDENTIALS_SECRET = "hypershift-operator-azure-credentials";
+
 /** A Secret a workload of the bundle needs (mounted or pulled with) that the bundle does not hold. */
 export interface SecretReference {
   /** `<Kind> <namespace>/<name>` of the workload. */
@@ -70,6 +92,8 @@ export interface OperatorBundle {
   readonly secretReferences: readonly SecretReference[];
   /** Literal environment of the operator container (e.g. MANAGED_SERVICE from --managed-service). */
   readonly operatorEnv: Readonly<Record<string, string>>;
+  /** The operator's Private Link settings (--private-platform and the --azure-pls-* flags). */
+  readonly privateLink: BundlePrivateLink;
 }
 
 /** Operator environment set by `hypershift install --managed-service ARO-HCP` (assets: MANAGED_SERVICE). */
@@ -281,6 +305,7 @@ function checkBundleText(text: string, options: { omitKinds?: readonly string[] 
       externalDns: externalDnsOf(kept.map(({ object }) => object)),
       secretReferences: secretReferencesOf(objects.map((o) => o.manifest)),
       operatorEnv: operatorEnvOf((operator as { object: KubernetesObject }).object),
+      privateLink: privateLinkOf((operator as { object: KubernetesObject }).object),
       exampleOnly: found.some(({ object }) => (object.metadata.annotations as Record<string, unknown> | undefined)?.[EXAMPLE_ONLY_ANNOTATION] === "true"),
     },
   };
@@ -296,6 +321,25 @@ function operatorContainer(deployment: Record<string, any>): Container | undefin
 function operatorEnvOf(deployment: KubernetesObject): Record<string, string> {
   const env = operatorContainer(deployment as Record<string, any>)?.env ?? [];
   return Object.fromEntries(env.filter((e) => typeof e.value === "string").map((e) => [e.name, e.value as string]));
+}
+
+function privateLinkOf(deployment: KubernetesObject): BundlePrivateLink {
+  const d = deployment as Record<string, any>;
+  const container = operatorContainer(d) as
+    (Container & { args?: string[]; command?: string[]; volumeMounts?: Array<{ name: string; mountPath: string }> }) | undefined;
+  const args = [...(container?.command ?? []), ...(container?.args ?? [])];
+  const platform = args.find((a) => a.startsWith("--private-platform="))?.slice("--private-platform=".length);
+  const env = operatorEnvOf(deployment);
+  const mount = (container?.volumeMounts ?? []).find((m) => m.mountPath === AZURE_PRIVATE_CREDENTIALS_MOUNT);
+  const volumes: PodSpec["volumes"] = d.spec?.template?.spec?.volumes ?? [];
+  const file = env.AZURE_CREDENTIALS_FILE;
+  return {
+    platform,
+    resourceGroup: env.AZURE_RESOURCE_GROUP,
+    credentialsSecret: mount && volumes?.find((v) => v.name === mount.name)?.secret?.secretName,
+    credentialsKey: file?.startsWith(`${AZURE_PRIVATE_CREDENTIALS_MOUNT}/`) ? file.slice(AZURE_PRIVATE_CREDENTIALS_MOUNT.length + 1) : undefined,
+    managedIdentityClientId: env.AZURE_PLS_CLIENT_ID,
+  };
 }
 
 /**

@@ -109,6 +109,22 @@ export function externalDnsCredentialsInput(written: string): PlanTimeInputSpec 
   };
 }
 
+/** The operator's Private Link credentials handed over (managementCluster.privateLink.credentialsFile). */
+export function privateLinkCredentialsInput(written: string): PlanTimeInputSpec {
+  return {
+    variable: "private_link_credentials",
+    sensitive: true,
+    description: `Credentials JSON of the HyperShift operator's Private Link service principal (subscriptionId, tenantId, clientId, clientSecret), from the Azure administrator or terraform output -raw private_link_credentials of the shared stack (the config names ${written} in managementCluster.privateLink.credentialsFile).`,
+    validations: [
+      {
+        condition:
+          '${alltrue([for key in ["subscriptionId", "tenantId", "clientId", "clientSecret"] : try(jsondecode(var.private_link_credentials)[key] != "", false)])}',
+        errorMessage: "The private_link_credentials must be JSON with non-empty subscriptionId, tenantId, clientId and clientSecret.",
+      },
+    ],
+  };
+}
+
 /** The management cluster's API server and credentials (managementCluster.credentialsFromVariables). */
 export function kubernetesInputs(): readonly PlanTimeInputSpec[] {
   return [

@@ -21,6 +21,8 @@ export interface Protection {
   readonly dnsZone: boolean;
   /** ExternalDNS's Entra application and service principal. */
   readonly externalDnsPrincipal: boolean;
+  /** The operator's Private Link Entra application and service principal (managementCluster.privateLink). */
+  readonly privateLinkPrincipal: boolean;
   /** The control-plane credentials Key Vault (`aroHcp.keyVault.preventDestroy`). */
   readonly keyVault: boolean;
   /** aroHcp: control-plane applications, service principals and their Key Vault secrets. */
@@ -49,6 +51,7 @@ export function protectionOf(config: Config): Protection {
     workloadIdentities: all,
     dnsZone: config.dns?.preventDestroy ?? all,
     externalDnsPrincipal: all,
+    privateLinkPrincipal: all,
     keyVault: config.aroHcp?.keyVault.preventDestroy ?? all,
     controlPlaneIdentities: all,
     aksCluster: all,
@@ -63,6 +66,7 @@ const PROTECTED_RESOURCES: Readonly<Record<keyof Protection, string>> = {
   workloadIdentities: "the identities and federated credentials",
   dnsZone: "the DNS zone",
   externalDnsPrincipal: "ExternalDNS's principal",
+  privateLinkPrincipal: "the operator's Private Link principal",
   keyVault: "the Key Vault",
   controlPlaneIdentities: "the control-plane principals and secrets",
   aksCluster: "the AKS cluster",
@@ -77,6 +81,7 @@ export function protectionWarnings(config: Config): string[] {
     workloadIdentities: true,
     dnsZone: config.dns !== undefined,
     externalDnsPrincipal: config.externalDns !== undefined,
+    privateLinkPrincipal: config.managementCluster?.privateLink !== undefined && !config.managementCluster.privateLink.credentialsFile,
     keyVault: config.topology === "aroHcp",
     controlPlaneIdentities: config.topology === "aroHcp",
     aksCluster: config.managementCluster?.aks !== undefined && !config.managementCluster.aks.existing,

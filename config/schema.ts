@@ -130,6 +130,41 @@ const nodePool = z
   })
   .describe("A NodePool: a set of identical worker VMs.");
 
+/** The NAT subnet of the Private Link Service, in the management cluster's VNet (help/private-clusters.md). */
+const privateLink = z
+  .strictObject({
+    natSubnetId: armId(
+      "Microsoft.Network/virtualNetworks/[^/]+/subnets/[^/]+",
+      "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<management vnet>/subnets/<subnet>",
+    )
+      .optional()
+      .describe(
+        "Existing NAT subnet of the Private Link Service (privateLink.natSubnetID): in the management cluster's VNet, with privateLinkServiceNetworkPolicies Disabled. Not with natSubnet.",
+      ),
+    natSubnet: z
+      .strictObject({
+        vnetId: armId(
+          "Microsoft.Network/virtualNetworks/[^/]+",
+          "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<management vnet>",
+        ).describe("The management cluster's VNet (the VNet of its internal load balancer; only a subnet is added to it)."),
+        cidr: cidr("NAT subnet").describe("Address range of the subnet: inside the VNet's address space, clear of its other subnets (e.g. a free /28 or /24)."),
+        name: azureName(AZURE_NAME_RULES.networkName).optional().describe("Subnet name. Default: <infraID>-pls-nat (the name HyperShift's auto-create uses)."),
+      })
+      .optional()
+      .describe(
+        "Create the NAT subnet (infra stack) in the management cluster's VNet, with Private Link Service network policies disabled. Not with natSubnetId.",
+      ),
+    additionalAllowedSubscriptions: z
+      .array(guid("subscription allowed to connect"))
+      .min(1, { error: "must list at least one subscription, or be omitted" })
+      .max(50, { error: "must list at most 50 subscriptions (CRD limit)" })
+      .optional()
+      .describe(
+        "Other subscriptions allowed to create Private Endpoints to the cluster's Private Link Service (the cluster's own subscription is always allowed). Default: none.",
+      ),
+  })
+  .describe("Private Link of a PublicAndPrivate or Private cluster: the NAT subnet (natSubnetId or natSubnet) and the allowed subscriptions.");
+
 const hostedCluster = z
   .strictObject({
     releaseImage: z
@@ -240,6 +275,13 @@ const hostedCluster = z
         serviceNetwork: "172.31.0.0/16",
       })
       .describe("Azure network of the workers and the cluster's internal networks."),
+    endpointAccess: z
+      .enum(["Public", "PublicAndPrivate", "Private"])
+      .default("Public")
+      .describe(
+        "Where the API server is reachable (--endpoint-access): Public; PublicAndPrivate (also over Private Link from the cluster's VNet); Private (only over Private Link). Fixed at creation between Public and the others (help/private-clusters.md).",
+      ),
+    privateLink: privateLink.optional(),
     nodePools: z.array(nodePool).default([]).describe("NodePools of the cluster (add, scale or remove them here)."),
     deleteResourceGroupsWithContents: z
       .boolean()
@@ -466,6 +508,50 @@ const managementCluster = z
       .describe(
         "azure_mgmt.json handed over by the Azure administrator, read at plan time. Default: read from the shared stack's state (output external_dns_credentials).",
       ),
+    privateLink: z
+      .strictObject({
+        resourceGroupName: azureName(AZURE_NAME_RULES.resourceGroup).describe(
+          "Resource group of the management cluster's internal load balancer, where the operator creates the Private Link Services (--azure-pls-resource-group; oc get infrastructure cluster -o jsonpath='{.status.platformStatus.azure.resourceGroupName}').",
+        ),
+        subscriptionId: guid("subscription of the management cluster")
+          .optional()
+          .describe("Subscription of the management cluster (its load balancer, VNet and the NAT subnets). Default: subscriptionId."),
+        applicationName: z
+          .string()
+          .min(1, { error: "must not be empty" })
+          .max(120, { error: "must be at most 120 characters (Entra display name)" })
+          .optional()
+          .describe("Display name of the operator's Private Link service principal (shared stack). Default: <prefix>-private-link."),
+        password: z
+          .strictObject({
+            endDate: z
+              .string()
+              .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, {
+                error: "must be an RFC 3339 time such as 2027-06-30T00:00:00Z",
+              })
+              .optional()
+              .describe("Absolute expiry of the client secret (RFC 3339). Not together with validFor."),
+            validFor: z
+              .string()
+              .regex(/^[1-9]\d*h$/, { error: "must be a whole number of hours such as 8760h" })
+              .optional()
+              .describe("Lifetime of the client secret from its creation, in hours. Default: 8760h (one year) unless endDate is set."),
+            rotation: z.string().optional().describe("Any value; changing it replaces the client secret (rotation). Default: none."),
+          })
+          .default({})
+          .describe("Client secret of the Private Link service principal."),
+        credentialsFile: z
+          .string()
+          .min(1, { error: "must be a path" })
+          .optional()
+          .describe(
+            "Credentials JSON {subscriptionId, tenantId, clientId, clientSecret} handed over by the Azure administrator, read at plan time; then no service principal is created here. Default: the shared stack's principal (output private_link_credentials).",
+          ),
+      })
+      .optional()
+      .describe(
+        "The operator's Private Link Service management (hypershift install --private-platform Azure): needed when a cluster has endpointAccess PublicAndPrivate or Private (help/private-clusters.md).",
+      ),
   })
   .describe("Management cluster (seed 004 Phase 2): the HyperShift operator and the ExternalDNS credentials, through the Terraform Kubernetes provider.");
 
@@ -573,3 +659,4 @@ export type ManagementClusterConfig = z.output<typeof managementCluster>;
 export type HostedClusterConfig = z.output<typeof hostedCluster>;
 export type NodePoolConfig = z.output<typeof nodePool>;
 export type SecretsConfig = z.output<typeof secrets>;
+export type PrivateLinkConfig = z.output<typeof privateLink>;

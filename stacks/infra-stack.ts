@@ -10,6 +10,8 @@ import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-iden
 import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
 import { recordedControlPlanePrincipals } from "./shared-stack";
 import { InfraCreationGuard } from "../constructs/cluster-infra/infra-creation-guard";
+import { ExistingNatSubnet, NatSubnet } from "../constructs/private-link/nat-subnet";
+import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
 
 export interface InfraStackProps extends StackContext {
@@ -92,6 +94,30 @@ export class InfraStack extends TerraformStack {
       });
     }
 
+    // Private endpoint access: the NAT subnet of the cluster's Private Link Service, in the
+    // management cluster's VNet. Owned here, so it is deleted with the cluster and only after the
+    // HostedCluster (cluster stack) is gone: the Private Link Service using it is deleted by
+    // HyperShift's finalizers first (help/private-clusters.md).
+    const access = hosted.endpointAccess;
+    const natSubnet = access.kind === "Public" ? undefined : access.natSubnet;
+    if (natSubnet) {
+      // The management cluster's subscription may differ: a second, aliased provider touches only the subnet.
+      const provider =
+        natSubnet.subscription.toLowerCase() === config.subscriptionId.toLowerCase()
+          ? undefined
+          : new AzurermProvider(this, "azurerm-management", {
+              alias: "management",
+              features: [{}],
+              subscriptionId: natSubnet.subscription,
+              tenantId: config.tenantId,
+              resourceProviderRegistrations: "none",
+            });
+      const subnet = { name: natSubnet.name, virtualNetworkName: natSubnet.vnetName, resourceGroupName: natSubnet.resourceGroup, location, provider };
+      if (natSubnet.create && natSubnet.cidr) new NatSubnet(this, "PrivateLinkNatSubnet", { ...subnet, cidr: natSubnet.cidr });
+      // An existing one is read and checked at plan (policies disabled, region): never changed.
+      else new ExistingNatSubnet(this, "PrivateLinkNatSubnet", subnet);
+    }
+
     // IDs are derivable, so outputs are known at synth and match what HyperShift's infra JSON holds.
     const outputs: Record<string, string> = {
       infra_id: hosted.infraId,
@@ -101,6 +127,7 @@ export class InfraStack extends TerraformStack {
       network_security_group_id: hosted.nsg.id,
       private_dns_zone_id: hosted.privateZone.id,
       public_dns_zone_id: hosted.publicZone.id,
+      ...(natSubnet ? { private_link_nat_subnet_id: natSubnet.id } : {}),
     };
     for (const [name, value] of Object.entries(outputs)) new TerraformOutput(this, name, { value });
   }

@@ -3,13 +3,13 @@ import { Construct } from "constructs";
 import * as path from "node:path";
 import { protectionOf } from "../config/protection";
 import { AKS_KEY_VAULT_USER_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
-import { externalDnsCredentialsInput, pullSecretInput, secretsSource } from "../config/plan-time-inputs";
+import { externalDnsCredentialsInput, privateLinkCredentialsInput, pullSecretInput, secretsSource } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { addExampleBundleGuard } from "../constructs/hypershift-operator/example-bundle-guard";
 import { addHostedClusterNamespaces } from "../constructs/hypershift-operator/hosted-cluster-namespaces";
 import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift-operator";
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
-import { EXTERNAL_DNS_CREDENTIALS_OUTPUT } from "./shared-stack";
+import { EXTERNAL_DNS_CREDENTIALS_OUTPUT, PRIVATE_LINK_CREDENTIALS_OUTPUT } from "./shared-stack";
 import {
   configureAzureStack,
   configureBackend,
@@ -82,6 +82,29 @@ export class ManagementStack extends TerraformStack {
         namespace: externalDns.namespace,
         // HyperShift mounts the secret at /etc/provider; external-dns reads /etc/provider/credentials.
         data: { credentials },
+        dependsOn: operator.definitions,
+      });
+      operator.addWorkloadDependency(secret.resource);
+    }
+
+    // The operator's Private Link credentials (--private-platform Azure): handed over, or the shared
+    // stack's principal read from its state; the Secret the bundle mounts at /etc/azure-provider.
+    const privateLink = names.privateLink;
+    const rendered = bundle.privateLink;
+    if (privateLink && rendered.credentialsSecret && rendered.credentialsKey) {
+      const written = management.privateLink?.credentialsFile;
+      const credentials =
+        written && privateLink.credentialsFile
+          ? new PlanTimeInput(this, "PrivateLinkCredentialsInput", {
+              spec: privateLinkCredentialsInput(written),
+              source,
+              file: file(written, privateLink.credentialsFile),
+            }).value
+          : remoteState(this, stackName, names.sharedStack, props).getString(PRIVATE_LINK_CREDENTIALS_OUTPUT);
+      const secret = new OperatorSecret(this, "PrivateLinkCredentials", {
+        name: rendered.credentialsSecret,
+        namespace: bundle.operatorNamespace,
+        data: { [rendered.credentialsKey]: credentials },
         dependsOn: operator.definitions,
       });
       operator.addWorkloadDependency(secret.resource);

@@ -6,6 +6,7 @@ import { Construct } from "constructs";
 import { ControlPlaneIdentities } from "../constructs/control-plane-identities/control-plane-identities";
 import { DelegatedDnsZone } from "../constructs/dns/delegated-dns-zone";
 import { ExternalDnsPrincipal } from "../constructs/external-dns/external-dns-principal";
+import { PrivateLinkPrincipal } from "../constructs/private-link/private-link-principal";
 import { IdentityKeyVault } from "../constructs/key-vault/identity-key-vault";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
@@ -40,6 +41,9 @@ export const CONTROL_PLANE_PRINCIPALS_OUTPUT = "control_plane_principals";
 /** Output holding azure_mgmt.json; the management stack reads it through remote state. */
 export const EXTERNAL_DNS_CREDENTIALS_OUTPUT = "external_dns_credentials";
 
+/** Output holding the operator's Private Link credentials JSON; the management stack reads it through remote state. */
+export const PRIVATE_LINK_CREDENTIALS_OUTPUT = "private_link_credentials";
+
 /**
  * Phase 1, shared by every hosted cluster and never deleted with one: the persistent resource
  * group, the OIDC issuer storage (plus the issuer itself when it is shared), and optionally the
@@ -54,7 +58,8 @@ export class SharedStack extends TerraformStack {
     configureAzureStack(this, names.sharedStack, props);
     const protection = protectionOf(config);
     // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
-    if (names.externalDnsApplication || props.controlPlaneKeyVault) new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+    if (names.externalDnsApplication || props.controlPlaneKeyVault || names.privateLink?.applicationName)
+      new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
 
     const resourceGroup = config.resourceGroup.create
       ? new PersistentResourceGroup(this, "PersistentResourceGroup", {
@@ -87,6 +92,8 @@ export class SharedStack extends TerraformStack {
       });
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
     }
+
+    if (names.privateLink?.applicationName) this.addPrivateLinkPrincipal(props, names.privateLink.applicationName);
 
     if (props.controlPlaneKeyVault) this.addControlPlaneIdentities(props, resourceGroup.name, props.controlPlaneKeyVault);
 
@@ -146,6 +153,44 @@ export class SharedStack extends TerraformStack {
         });
       }
     }
+  }
+
+  /**
+   * The HyperShift operator's Private Link service principal (managementCluster.privateLink):
+   * Network Contributor on the management cluster's resource group and on the NAT subnets (their
+   * VNet when created by an infra stack) outside it. Its credentials JSON is a sensitive output
+   * the management stack reads, never a literal in cdktf.out.
+   */
+  private addPrivateLinkPrincipal(props: SharedStackProps, applicationName: string): void {
+    const { config, names } = props;
+    const settings = names.privateLink;
+    const password = config.managementCluster?.privateLink?.password;
+    if (!settings) return;
+    const inGroup = (id: string) => id.toLowerCase().startsWith(`${settings.resourceGroupId.toLowerCase()}/`);
+    const natScopes = names.clusters.flatMap((c) => {
+      const access = c.hosted?.endpointAccess;
+      const subnet = access && access.kind !== "Public" ? access.natSubnet : undefined;
+      // A subnet an infra stack creates does not exist yet: its VNet (the management cluster's) does.
+      const scope = subnet && (subnet.create ? subnet.vnetId : subnet.id);
+      return scope && !inGroup(scope) ? [scope] : [];
+    });
+    const principal = new PrivateLinkPrincipal(this, "PrivateLink", {
+      displayName: applicationName,
+      tenantId: config.tenantId,
+      subscriptionId: settings.subscriptionId,
+      networkContributorScopes: [settings.resourceGroupId, ...natScopes],
+      passwordEndDate: password?.endDate,
+      passwordValidFor: password?.validFor,
+      passwordRotation: password?.rotation,
+      preventDestroy: protectionOf(config).privateLinkPrincipal,
+    });
+    new TerraformOutput(this, "private_link_client_id", { value: principal.application.clientId });
+    new TerraformOutput(this, PRIVATE_LINK_CREDENTIALS_OUTPUT, {
+      value: principal.credentialsJson,
+      sensitive: true,
+      description:
+        "The HyperShift operator's Private Link credentials (--azure-private-creds): terraform output -raw private_link_credentials > azure-private-creds.json",
+    });
   }
 
   /** aroHcp: the Key Vault and, per hosted cluster, its certificate service principals and their secrets. */

@@ -191,6 +191,9 @@ export function remoteState(stack: TerraformStack, stackName: string, producer: 
   const state = names.stateLocation(producer);
   const backend = config.backend;
   const id = remoteStateId(producer);
+  // One data source per producer and stack, however many outputs the stack reads from it.
+  const existing = stack.node.tryFindChild(id);
+  if (existing) return existing as TerraformRemoteState;
   switch (backend.type) {
     case "local":
       // Unlike the backend block (read verbatim), remote-state arguments are templates.

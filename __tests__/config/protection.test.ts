@@ -17,6 +17,7 @@ describe("protectionOf", () => {
         "controlPlaneIdentities",
         "dnsZone",
         "externalDnsPrincipal",
+        "privateLinkPrincipal",
         "keyVault",
         "oidcIssuer",
         "operator",

@@ -98,6 +98,9 @@ describe("CreationGuard", () => {
       "spec.platform.azure.subnetID": spec.platform.azure.subnetID,
       "spec.platform.azure.securityGroupID": spec.platform.azure.securityGroupID,
       "spec.platform.azure.topology": "Public",
+      "spec.platform.azure.private": "none",
+      "spec.platform.azure.private.type": "",
+      "spec.platform.azure.private.privateLink.natSubnetID": "",
       "spec.services": "APIServer=LoadBalancer, Ignition=Route, Konnectivity=Route, OAuthServer=Route",
       "metadata.namespace": "clusters",
     });

@@ -58,6 +58,8 @@ interface Edit {
 const hc = (config: any) => config.clusters[0].hostedCluster;
 const network = (config: any) => (hc(config).network ??= {});
 
+const NAT_SUBNET =
+  "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/mymgmt-infra-rg/providers/Microsoft.Network/virtualNetworks/mgmt/subnets/nat";
 const POOL_SUBNET = "NodePool clusters/pool-b was created with spec.platform.azure.subnetID";
 
 const REFUSED: readonly Edit[] = [
@@ -156,8 +158,27 @@ const REFUSED: readonly Edit[] = [
       Object.assign(c, { topology: "aroHcp", aroHcp: { keyVault: { name: "myprefix-hcp-kv" } } });
       c.managementCluster = { aks: {}, operator: { bundleFile: "operator/hypershift-operator-aro-hcp.yaml" } };
     },
-    keys: ['topology: HostedCluster clusters/hc1 was created with spec.platform.azure.topology "Public", and the config now gives (not set)'],
+    keys: [
+      `topology, ${AT}.endpointAccess: HostedCluster clusters/hc1 was created with spec.platform.azure.topology "Public", and the config now gives (not set)`,
+    ],
     refusals: ["HostedCluster/hc1 spec.platform.azure: topology cannot be removed once set"],
+  },
+  {
+    name: "endpointAccess Private",
+    edit: (c) => {
+      Object.assign(hc(c), { endpointAccess: "Private", privateLink: { natSubnetId: NAT_SUBNET } });
+      c.clusters[0].identities = { controlPlaneOperator: true };
+      c.managementCluster = { operator: { bundleFile: "operator/hypershift-operator-private.yaml" }, privateLink: { resourceGroupName: "mymgmt-infra-rg" } };
+    },
+    keys: [
+      `topology, ${AT}.endpointAccess: HostedCluster clusters/hc1 was created with spec.platform.azure.topology "Public", and the config now gives "PublicAndPrivate or Private"`,
+      `${AT}.endpointAccess: HostedCluster clusters/hc1 was created with spec.platform.azure.private "none", and the config now gives "PrivateLink"`,
+    ],
+    refusals: [
+      "HostedCluster/hc1 spec.platform.azure: private cannot be added or removed after cluster creation",
+      "HostedCluster/hc1 spec.platform.azure: transitions between Public and non-Public topology are not supported",
+      "HostedCluster/hc1 spec: Services is immutable",
+    ],
   },
   {
     name: "externalDns off",

@@ -52,6 +52,7 @@ const cluster = (hostedCluster: Record<string, unknown>) => ({
   name: "hc1",
   hostedCluster: { releaseImage: RELEASE_IMAGE, baseDomain: "example.com", pullSecretFile: "pull-secret.json", nodePools: [{ name: "p" }], ...hostedCluster },
 });
+const MGMT_VNET = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/mymgmt-infra-rg/providers/Microsoft.Network/virtualNetworks/mgmt";
 const withExternalDns = { prefix: "myprefix", dns: { parent: { zoneName: "example.com", resourceGroupName: "dns-rg" } }, externalDns: {} };
 
 /** Cluster hc1 in configs that differ in every option that reaches the manifests. */
@@ -83,6 +84,19 @@ const VARIANTS = {
       },
     ],
     managementCluster: { operator: { bundleFile: "operator/hypershift-operator-external-dns.yaml" } },
+  }),
+  private: minimalConfig({
+    ...withExternalDns,
+    clusters: [
+      {
+        ...cluster({
+          endpointAccess: "Private",
+          privateLink: { natSubnetId: `${MGMT_VNET}/subnets/nat`, additionalAllowedSubscriptions: ["22222222-2222-2222-2222-222222222222"] },
+        }),
+        identities: { controlPlaneOperator: true },
+      },
+    ],
+    managementCluster: { operator: { bundleFile: "operator/hypershift-operator-private.yaml" }, privateLink: { resourceGroupName: "mymgmt-infra-rg" } },
   }),
   aroHcp: minimalConfig({
     ...withExternalDns,

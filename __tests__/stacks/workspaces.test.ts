@@ -2,7 +2,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { validateConfig } from "../../config/load";
-import { externalDnsCredentialsInput, kubernetesInputs, pullSecretInput, signingKeyInput, sshPublicKeyInput } from "../../config/plan-time-inputs";
+import {
+  externalDnsCredentialsInput,
+  privateLinkCredentialsInput,
+  kubernetesInputs,
+  pullSecretInput,
+  signingKeyInput,
+  sshPublicKeyInput,
+} from "../../config/plan-time-inputs";
 import { synthesize } from "../../stacks/app";
 import { WorkspacesDocument, WORKSPACES_FILE } from "../../stacks/workspaces";
 import { EXAMPLES, REPO, tempDir } from "../helpers";
@@ -116,6 +123,7 @@ describe("help/terraform-cloud.md", () => {
     signingKeyInput("c", "k", "f"),
     sshPublicKeyInput("c", "k", "f"),
     externalDnsCredentialsInput("f"),
+    privateLinkCredentialsInput("f"),
     ...kubernetesInputs(),
   ];
 

@@ -4,6 +4,7 @@ import { aksNames, keyVaultNames } from "./aro-hcp";
 import { ClusterNames, clusterNames, IssuerNames } from "./cluster";
 import { defaultStorageAccountName, issuerUrl, stableSuffix } from "./naming";
 import { keyFiles, userPath } from "./paths";
+import { PrivateLinkOperatorNames, privateLinkOperatorNames } from "./private-link";
 import { MANAGEMENT_STACK, SHARED_STACK } from "./stacks";
 import { stateLocator } from "./state";
 import { TopologyNames } from "./topology";
@@ -46,6 +47,8 @@ export interface DeploymentNames {
   readonly topology: TopologyNames;
   /** Entra display name of the ExternalDNS application, when ExternalDNS is on. */
   readonly externalDnsApplication?: string;
+  /** The operator's Private Link Service management, when managementCluster.privateLink is configured. */
+  readonly privateLink?: PrivateLinkOperatorNames;
   readonly resourceGroup: { readonly name: string; readonly id: string };
   readonly storageAccount: {
     readonly name: string;
@@ -107,6 +110,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
       externalDnsCredentialsFile:
         config.managementCluster.externalDnsCredentialsFile && path.resolve(configDir, config.managementCluster.externalDnsCredentialsFile),
     },
+    privateLink: privateLinkOperatorNames(config, configDir),
     resourceGroup: { name: resourceGroupName, id: resourceGroupId },
     storageAccount: {
       name: accountName,

@@ -3,6 +3,7 @@ import { COMPONENT_ROLES, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope 
 import { ClusterConfig, Config, HostedClusterConfig } from "../schema";
 import type { IdentityNames } from "./cluster";
 import { defaultInfraId, dnsZoneId, parseArmId, rgId } from "./naming";
+import { EndpointAccessNames, endpointAccessNames } from "./private-link";
 import { HostedRoleAssignmentNames, roleAssignmentNames } from "./role-assignments";
 import { clusterStackName, infraStackName } from "./stacks";
 
@@ -68,6 +69,8 @@ export interface HostedClusterNames {
   readonly externalDnsDomain?: string;
   /** Role assignments of the cluster's identities, by topology, each list deduplicated (same name = same assignment). */
   readonly roleAssignments: HostedRoleAssignmentNames;
+  /** Public, or private endpoint access over Private Link with its NAT subnet. */
+  readonly endpointAccess: EndpointAccessNames;
 }
 
 /** A resource the config brings by ARM ID: nothing to create, names come from the ID. */
@@ -202,6 +205,7 @@ export function hostedClusterNames(
       sshPublicKeyFile: hosted.sshPublicKeyFile && path.resolve(configDir, hosted.sshPublicKeyFile),
     },
     externalDnsDomain: useExternalDns ? deploymentZone : undefined,
+    endpointAccess: endpointAccessNames(hosted, at, infraId),
     roleAssignments: aroHcp
       ? {
           kind: "aroHcp",

@@ -25,6 +25,8 @@ export {
   stableSuffix,
 } from "./naming";
 export { defaultPrivateKeyFile, keyFiles, userPath } from "./paths";
+export { endpointAccessNames, privateLinkOperatorNames } from "./private-link";
+export type { EndpointAccessNames, NatSubnetNames, PrivateLinkOperatorNames } from "./private-link";
 export { managedIdentityRoleAssignmentsOf, roleAssignmentNames } from "./role-assignments";
 export type { HostedRoleAssignmentNames, RoleAssignmentNames } from "./role-assignments";
 export { clusterOfStack, clusterStackName, clusterStackNames, identitiesStackName, infraStackName, MANAGEMENT_STACK, SHARED_STACK } from "./stacks";

@@ -1,5 +1,5 @@
 import { DeploymentNames } from "../names";
-import { ARO_HCP_MANAGED_SERVICE, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "../operator-bundle";
+import { ARO_HCP_MANAGED_SERVICE, AZURE_PRIVATE_CREDENTIALS_SECRET, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "../operator-bundle";
 import { Config } from "../schema";
 import { ConfigIssue } from "./rule";
 
@@ -8,6 +8,11 @@ const BUNDLE_PATH = "managementCluster.operator.bundleFile";
 /** The render flags that add external-dns to the bundle, for error messages. */
 export function externalDnsRenderFlags(zone: string): string {
   return `--external-dns-provider=azure --external-dns-secret external-dns-credentials --external-dns-domain-filter ${zone} --external-dns-txt-owner-id <stable id>`;
+}
+
+/** The render flags that add Private Link Service management to the bundle, for error messages. */
+export function privateLinkRenderFlags(resourceGroup: string): string {
+  return `--private-platform Azure --azure-private-secret ${AZURE_PRIVATE_CREDENTIALS_SECRET} --azure-pls-resource-group ${resourceGroup}`;
 }
 
 /** The rendered operator bundle must agree with the DNS strategy of the config. */
@@ -32,7 +37,7 @@ export function bundleIssues(config: Config, names: DeploymentNames, bundle: Ope
       : config.topology !== "aroHcp" && managedService === ARO_HCP_MANAGED_SERVICE
         ? [{ path: BUNDLE_PATH, value: managedService, message: "is rendered with --managed-service ARO-HCP, which only fits topology: aroHcp" }]
         : [];
-  return [...namespaceClashes, ...aroHcp, ...externalDnsBundleIssues(config, names, bundle)];
+  return [...namespaceClashes, ...aroHcp, ...externalDnsBundleIssues(config, names, bundle), ...privateLinkBundleIssues(config, names, bundle)];
 }
 
 function externalDnsBundleIssues(config: Config, names: DeploymentNames, bundle: OperatorBundle): ConfigIssue[] {
@@ -77,6 +82,64 @@ function externalDnsBundleIssues(config: Config, names: DeploymentNames, bundle:
   return issues;
 }
 
+/**
+ * Private clusters need the operator rendered with Private Link Service management, reading a
+ * client-secret credential from the Secret the management stack creates (notes §1.4).
+ */
+function privateLinkBundleIssues(config: Config, names: DeploymentNames, bundle: OperatorBundle): ConfigIssue[] {
+  const rendered = bundle.privateLink;
+  const settings = names.privateLink;
+  const privateCluster = names.clusters.find((c) => c.hosted && c.hosted.endpointAccess.kind !== "Public");
+  const renderedAzure = rendered.platform === "Azure";
+  if (!settings) {
+    // Without managementCluster.privateLink nothing creates the credentials the operator would mount.
+    return renderedAzure && config.topology !== "aroHcp"
+      ? [
+          {
+            path: BUNDLE_PATH,
+            value: `--private-platform=${rendered.platform}`,
+            message:
+              "renders the operator with Private Link Service management, but nothing provides its Azure credentials: configure managementCluster.privateLink, or render with --private-platform None",
+          },
+        ]
+      : [];
+  }
+  const flags = privateLinkRenderFlags(settings.resourceGroupName);
+  const why = privateCluster
+    ? `clusters[${privateCluster.index}].hostedCluster.endpointAccess is ${privateCluster.hosted?.endpointAccess.kind}`
+    : "managementCluster.privateLink is configured";
+  if (!renderedAzure) {
+    return [
+      {
+        path: BUNDLE_PATH,
+        value: `--private-platform=${rendered.platform ?? "(none)"}`,
+        message: `has no Private Link Service management on the operator, but ${why}: render it again adding ${flags} (with your other install flags)`,
+      },
+    ];
+  }
+  const issues: ConfigIssue[] = [];
+  if (rendered.resourceGroup !== settings.resourceGroupName) {
+    issues.push({
+      path: BUNDLE_PATH,
+      value: rendered.resourceGroup,
+      message: `gives the operator AZURE_RESOURCE_GROUP (--azure-pls-resource-group) shown, which must be managementCluster.privateLink.resourceGroupName ${settings.resourceGroupName}; render with ${flags}`,
+    });
+  }
+  if (rendered.managedIdentityClientId !== undefined) {
+    issues.push({
+      path: BUNDLE_PATH,
+      value: rendered.managedIdentityClientId,
+      message: `renders the operator with --azure-pls-managed-identity-client-id, but this project gives it a client-secret credential in a Secret; render with ${flags} instead`,
+    });
+  } else if (!rendered.credentialsSecret || !rendered.credentialsKey) {
+    issues.push({
+      path: BUNDLE_PATH,
+      message: `has an operator that mounts no Private Link credentials Secret at /etc/azure-provider (or sets no AZURE_CREDENTIALS_FILE there); render with ${flags}`,
+    });
+  }
+  return issues;
+}
+
 /** Things that are valid but will fail or surprise at plan time unless the user acts. */
 export function bundleWarnings(bundle: OperatorBundle, config: Config): string[] {
   const warnings: string[] = [];
@@ -97,6 +160,9 @@ export function bundleWarnings(bundle: OperatorBundle, config: Config): string[]
     created.add(`${bundle.externalDns.namespace}/${bundle.externalDns.credentialsSecret}`);
   }
   if (config.managementCluster?.pullSecretFile) created.add(`${bundle.operatorNamespace}/${PULL_SECRET_NAME}`);
+  if (config.managementCluster?.privateLink && bundle.privateLink.credentialsSecret) {
+    created.add(`${bundle.operatorNamespace}/${bundle.privateLink.credentialsSecret}`);
+  }
   const missing = bundle.secretReferences.filter((r) => !created.has(`${r.namespace}/${r.secret}`));
   const describe = (refs: typeof missing) =>
     refs.map((r) => `${r.namespace}/${r.secret} (${r.use === "volume" ? "mounted" : "image pull"} by ${r.workload})`).join(", ");

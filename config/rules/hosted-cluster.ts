@@ -2,6 +2,7 @@ import { AZURE_NAME_RULES } from "../azure-rules";
 import { contains, networkOf, overlaps, parseCidr } from "../cidr";
 import { ClusterNames, DeploymentNames, HostedClusterNames, parseArmId } from "../names";
 import { Config } from "../schema";
+import { PRIVATE_LINK_RULES, privateLinkCollisions } from "./private-link";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
 type HostedCluster = NonNullable<Config["clusters"][number]["hostedCluster"]>;
@@ -238,6 +239,7 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
         : []),
     ],
   },
+  ...PRIVATE_LINK_RULES,
 ];
 
 /** Rules across hosted clusters: what two clusters must not share. */
@@ -265,5 +267,6 @@ export function hostedClusterCollisions(names: DeploymentNames): ConfigIssue[] {
       ),
       "names a NodePool that already exists in the same namespace (another cluster or the same)",
     ),
+    ...privateLinkCollisions(names),
   ];
 }

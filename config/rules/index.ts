@@ -4,12 +4,13 @@
  * shape (`Rule`) and runs through one runner (`runRules`).
  */
 export { CERTIFICATE_VALIDITY_HOURS, hoursOf } from "./aro-hcp";
-export { bundleIssues, bundleWarnings, externalDnsRenderFlags } from "./bundle";
+export { bundleIssues, bundleWarnings, externalDnsRenderFlags, privateLinkRenderFlags } from "./bundle";
 export { HOSTED_CLUSTER_RULES, hostedClusterCollisions } from "./hosted-cluster";
 export type { HostedContext } from "./hosted-cluster";
 export { federatedCredentialIssues, NAME_RULES } from "./names";
 export { runRules } from "./rule";
 export type { ConfigIssue, Rule } from "./rule";
 export { missingSecretFiles, secretsWarnings } from "./secrets";
+export { managementSubscription, PRIVATE_LINK_RULES, privateLinkCollisions } from "./private-link";
 export { STRUCTURE_RULES } from "./structure";
 export { configWarnings, environmentWarnings, KUBE_ENV_OVERRIDES } from "./warnings";

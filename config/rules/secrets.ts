@@ -71,6 +71,7 @@ export function missingSecretFiles(config: Config, names: DeploymentNames, exist
   if (names.managementCluster) {
     files.push(["managementCluster.pullSecretFile", names.managementCluster.pullSecretFile, names.managementStack]);
     files.push(["managementCluster.externalDnsCredentialsFile", names.managementCluster.externalDnsCredentialsFile, names.managementStack]);
+    files.push(["managementCluster.privateLink.credentialsFile", names.privateLink?.credentialsFile, names.managementStack]);
   }
   const seen = new Set<string>();
   const issues: ConfigIssue[] = [];

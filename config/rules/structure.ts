@@ -3,6 +3,7 @@ import { unlistedLocationMessage } from "../azure-regions";
 import { Config } from "../schema";
 import { ARO_HCP_STRUCTURE_RULES } from "./aro-hcp";
 import { duplicates, Rule } from "./rule";
+import { PRIVATE_LINK_STRUCTURE_RULES } from "./private-link";
 import { SECRETS_STRUCTURE_RULES } from "./secrets";
 
 /**
@@ -132,4 +133,5 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   },
   ...ARO_HCP_STRUCTURE_RULES,
   ...SECRETS_STRUCTURE_RULES,
+  ...PRIVATE_LINK_STRUCTURE_RULES,
 ];

@@ -58,6 +58,9 @@ const NAMESPACE: ImmutableField = {
     "Terraform would delete the running object and create a new one in the new namespace (kubernetes_manifest replaces an object whose namespace changes): the cluster or its nodes would be torn down.",
 };
 
+/** The guarded value of both private topologies, which the CRD lets a cluster swap between. */
+const PRIVATE_TOPOLOGY = "PublicAndPrivate or Private";
+
 const at = (context: ConfigKeyContext) => `clusters[${context.cluster.index}].hostedCluster`;
 const hosted = (context: ConfigKeyContext) => {
   if (!context.cluster.hosted) throw new Error(`internal: clusters[${context.cluster.index}] has no hostedCluster`);
@@ -216,11 +219,38 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     configKey: (c) => networkKey(c, "nsg"),
   },
   {
+    // PublicAndPrivate and Private may be swapped on day 2; Public and the private two may not:
+    // the guard compares the class ("Public", or "PublicAndPrivate or Private").
     path: "spec.platform.azure.topology",
     rule: "onceSet",
-    crdMessage: "topology cannot be removed once set",
-    read: text("spec.platform.azure.topology"),
-    configKey: () => "topology",
+    crdMessage: "topology cannot be removed once set; transitions between Public and non-Public topology are not supported",
+    read: (object) => {
+      const topology = text("spec.platform.azure.topology")(object);
+      return topology === "PublicAndPrivate" || topology === "Private" ? PRIVATE_TOPOLOGY : topology;
+    },
+    configKey: (c) => `topology, ${at(c)}.endpointAccess`,
+  },
+  {
+    path: "spec.platform.azure.private",
+    rule: "always",
+    crdMessage: "private cannot be added or removed after cluster creation",
+    // Presence is what the rule guards: "none", or the type of the private block.
+    read: (object) => (get(object, "spec.platform.azure.private") === undefined ? "none" : text("spec.platform.azure.private.type")(object)),
+    configKey: (c) => `${at(c)}.endpointAccess`,
+  },
+  {
+    path: "spec.platform.azure.private.type",
+    rule: "whileSet",
+    crdMessage: "type is immutable",
+    read: text("spec.platform.azure.private.type"),
+    configKey: (c) => `${at(c)}.endpointAccess`,
+  },
+  {
+    path: "spec.platform.azure.private.privateLink.natSubnetID",
+    rule: "whileSet",
+    crdMessage: "natSubnetID is immutable once set",
+    read: text("spec.platform.azure.private.privateLink.natSubnetID"),
+    configKey: (c) => `${at(c)}.privateLink.natSubnetId, ${at(c)}.privateLink.natSubnet (vnetId and name; the default name comes from the infraID)`,
   },
   {
     path: "spec.services",
@@ -230,7 +260,7 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
       ((get(object, "spec.services") as { service: string; servicePublishingStrategy: { type: string; route?: { hostname?: string } } }[] | undefined) ?? [])
         .map(({ service, servicePublishingStrategy: s }) => `${service}=${s.type}${s.route?.hostname ? ` ${s.route.hostname}` : ""}`)
         .join(", "),
-    configKey: (c) => `${at(c)}.externalDns, externalDns, dns.zoneName`,
+    configKey: (c) => `${at(c)}.externalDns, externalDns, dns.zoneName, ${at(c)}.endpointAccess`,
   },
   NAMESPACE,
 ];

@@ -90,19 +90,28 @@ const SERVICES = [
   { service: "OAuthServer", host: "oauth" },
 ] as const;
 
+/** `hypershift create cluster azure --endpoint-access`: Public, PublicAndPrivate or Private. */
+export type EndpointAccess = "Public" | "PublicAndPrivate" | "Private";
+
 /**
- * How the control-plane endpoints are published (notes §6, public endpoint access). With an
- * ExternalDNS domain D every service is a Route named `<host>-<cluster>.D`, and HyperShift's
- * external-dns writes the records; without one, the API server gets its own LoadBalancer and the
- * rest share the management cluster's default ingress (Routes without hostname). Azure requires
- * Konnectivity and Ignition to be Routes in both cases (CEL, §2.5).
+ * How the control-plane endpoints are published, as the CLI writes them (notes §1.3, §6:
+ * `GetIngressServicePublishingStrategyMapping` and `cmd/cluster/azure/create.go`). With an
+ * ExternalDNS domain D the API server and OAuth are Routes named `<host>-<cluster>.D`; Konnectivity
+ * and Ignition are named too only with Public endpoint access (private clusters reach them through
+ * the Private Endpoint). Without D the API server gets its own LoadBalancer, except with Private
+ * access, where it is a Route like the rest. Azure requires Konnectivity and Ignition to be
+ * Routes in every case (CEL, §2.5).
  */
-export function servicePublishing(name: string, externalDnsDomain: string | undefined): Record<string, unknown>[] {
+export function servicePublishing(name: string, externalDnsDomain: string | undefined, endpointAccess: EndpointAccess = "Public"): Record<string, unknown>[] {
+  const named = (host: string) => host === "api" || host === "oauth" || endpointAccess === "Public";
   return SERVICES.map(({ service, host }) => {
     if (externalDnsDomain) {
-      return { service, servicePublishingStrategy: { type: "Route", route: { hostname: `${host}-${name}.${externalDnsDomain}` } } };
+      return {
+        service,
+        servicePublishingStrategy: { type: "Route", ...(named(host) ? { route: { hostname: `${host}-${name}.${externalDnsDomain}` } } : {}) },
+      };
     }
-    return { service, servicePublishingStrategy: { type: service === "APIServer" ? "LoadBalancer" : "Route" } };
+    return { service, servicePublishingStrategy: { type: service === "APIServer" && endpointAccess !== "Private" ? "LoadBalancer" : "Route" } };
   });
 }
 
@@ -158,7 +167,7 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
           ...authentication(input),
         },
       },
-      services: servicePublishing(name, names.externalDnsDomain),
+      services: servicePublishing(name, names.externalDnsDomain, names.endpointAccess.kind),
       // AES-CBC with the generated key, as the CLI without --encryption-key-id. A cluster with the
       // KMS identity stays on AES-CBC too: KMS needs a Key Vault key (activeKey) that nothing here
       // creates or configures yet, and the switch is one-way (the auth mode is immutable, §2.4).
@@ -198,7 +207,31 @@ function authentication(input: HostedClusterManifestInput): Record<string, unkno
   const workloadIdentities: Record<string, { clientID: string }> = {};
   for (const key of REQUIRED_WORKLOAD_IDENTITIES) workloadIdentities[key] = { clientID: clientIds[key] };
   if (clientIds.controlPlaneOperator !== undefined) workloadIdentities.controlPlaneOperator = { clientID: clientIds.controlPlaneOperator };
-  return { topology: "Public", azureAuthenticationConfig: { azureAuthenticationConfigType: "WorkloadIdentities", workloadIdentities } };
+  return {
+    ...endpointAccessSpec(input),
+    azureAuthenticationConfig: { azureAuthenticationConfigType: "WorkloadIdentities", workloadIdentities },
+  };
+}
+
+/**
+ * `topology` and `private` as the CLI writes them for self-managed clusters: Public, or the
+ * private topology with `type: PrivateLink` and the NAT subnet (and the other allowed
+ * subscriptions, when there are any).
+ */
+function endpointAccessSpec(input: HostedClusterManifestInput): Record<string, unknown> {
+  const access = input.names.endpointAccess;
+  if (access.kind === "Public") return { topology: "Public" };
+  if (!access.natSubnet) throw new Error(`HostedCluster ${input.name}: endpointAccess ${access.kind} needs a NAT subnet (config rules)`);
+  return {
+    topology: access.kind,
+    private: {
+      type: "PrivateLink",
+      privateLink: {
+        natSubnetID: access.natSubnet.id,
+        ...(access.additionalAllowedSubscriptions.length > 0 ? { additionalAllowedSubscriptions: [...access.additionalAllowedSubscriptions] } : {}),
+      },
+    },
+  };
 }
 
 export interface NodePoolManifestInput {
