@@ -63,6 +63,7 @@ export class SharedStack extends TerraformStack {
       location: config.location,
       subscriptionId: config.subscriptionId,
       grantDeployerBlobAccess: config.oidc.grantDeployerBlobAccess,
+      infrastructureEncryption: !names.adoption.ccoctlIssuer,
       preventDestroy: protection.oidcIssuer,
       tags: config.tags,
     });
@@ -76,6 +77,7 @@ export class SharedStack extends TerraformStack {
         containerName: names.sharedIssuer.containerName,
         publicKeyPem: props.publicKeys.get(names.sharedIssuer.publicKeyFile) as string,
         uploadsDependOn: storage.deployerAccess ? [storage.deployerAccess] : [],
+        keepExistingDocuments: names.adoption.ccoctlIssuer,
         preventDestroy: protection.oidcIssuer,
       });
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
@@ -130,6 +132,7 @@ export class SharedStack extends TerraformStack {
           passwordValidFor: config.externalDns.password.validFor,
           passwordRotation: config.externalDns.password.rotation,
           preventDestroy: protection.externalDnsPrincipal,
+          roleAssignmentNames: names.adoption.externalDnsRoleAssignmentNames,
         });
         new TerraformOutput(this, "external_dns_client_id", { value: principal.application.clientId });
         new TerraformOutput(this, EXTERNAL_DNS_CREDENTIALS_OUTPUT, {

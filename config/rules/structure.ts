@@ -1,6 +1,7 @@
 import { REGIONS_WITHOUT_FEDERATED_CREDENTIALS } from "../azure-rules";
 import { unlistedLocationMessage } from "../azure-regions";
 import { Config } from "../schema";
+import { ADOPT_STRUCTURE_RULES } from "./adopt";
 import { ARO_HCP_STRUCTURE_RULES } from "./aro-hcp";
 import { duplicates, Rule } from "./rule";
 import { SECRETS_STRUCTURE_RULES } from "./secrets";
@@ -132,4 +133,5 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   },
   ...ARO_HCP_STRUCTURE_RULES,
   ...SECRETS_STRUCTURE_RULES,
+  ...ADOPT_STRUCTURE_RULES,
 ];
