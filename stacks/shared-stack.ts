@@ -124,7 +124,8 @@ export class SharedStack extends TerraformStack {
           displayName: names.externalDnsApplication,
           tenantId: config.tenantId,
           subscriptionId: config.subscriptionId,
-          zoneId: zone.zone.id,
+          // Adopted: the scope the guide's assignments have (names.adoption); else the zone's reference.
+          zoneId: names.adoption.externalDns?.zoneScope ?? zone.zone.id,
           zoneResourceGroupName: names.resourceGroup.name,
           zoneResourceGroupId: resourceGroup.id,
           roles: config.externalDns.roles,
@@ -132,7 +133,7 @@ export class SharedStack extends TerraformStack {
           passwordValidFor: config.externalDns.password.validFor,
           passwordRotation: config.externalDns.password.rotation,
           preventDestroy: protection.externalDnsPrincipal,
-          roleAssignmentNames: names.adoption.externalDnsRoleAssignmentNames,
+          roleAssignmentNames: names.adoption.externalDns?.roleAssignmentNames,
         });
         new TerraformOutput(this, "external_dns_client_id", { value: principal.application.clientId });
         new TerraformOutput(this, EXTERNAL_DNS_CREDENTIALS_OUTPUT, {

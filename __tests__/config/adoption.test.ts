@@ -114,7 +114,8 @@ function createdByGuide(guide: GuideRun, infraId: string): string[] {
       add("azuread_application", `display name ${flag(call, "--name")}`);
       add("azuread_service_principal", `display name ${flag(call, "--name")}`);
     } else if (starts(call, "az", "role", "assignment", "create")) {
-      add("azurerm_role_assignment", `${flag(call, "--scope").toLowerCase()}|${flag(call, "--role")}`);
+      // The scope exactly as az got it (azurerm keeps it as ARM returns it; a different string forces a replacement).
+      add("azurerm_role_assignment", `${flag(call, "--scope")}|${flag(call, "--role")}`);
     } else if (starts(call, "az", "network", "nsg", "create")) {
       add("azurerm_network_security_group", `${rg(flag(call, "--resource-group"))}/providers/Microsoft.Network/networkSecurityGroups/${flag(call, "--name")}`);
     } else if (starts(call, "az", "network", "vnet", "create")) {
@@ -177,7 +178,7 @@ describeWithBash("adoption import IDs against seed 004's commands (examples/adop
   const ours = imports.map((i) => {
     if (i.type === "azuread_application" || i.type === "azuread_service_principal") return `${i.type} display name ${loaded.names.externalDnsApplication}`;
     const random = /^(.*)\/providers\/Microsoft\.Authorization\/roleAssignments\/(.*)$/.exec(i.id);
-    if (random && roleOf[random[2]]) return `${i.type} ${random[1].toLowerCase()}|${roleOf[random[2]]}`;
+    if (random && roleOf[random[2]]) return `${i.type} ${random[1]}|${roleOf[random[2]]}`;
     return `${i.type} ${i.id}`;
   });
 

@@ -118,7 +118,16 @@ describe("attributes that force a replacement match what the guide created", () 
     }
   });
 
-  it("the ExternalDNS role assignments keep az's random names; the application keeps the guide's display name", () => {
+  it("the ExternalDNS role assignments keep az's random names and scope string; the application keeps the guide's display name", () => {
+    const blocks = importsOf(shared).filter((b) => b.to.startsWith("azurerm_role_assignment."));
+    for (const block of blocks) {
+      const resource = target(shared, block.to);
+      // az's scope: the zone ID as `az network dns zone show` prints it (lowercase dnszones).
+      expect(resource.scope).toBe(
+        `/subscriptions/${"0".repeat(8)}-0000-0000-0000-${"0".repeat(12)}/resourceGroups/os4-common/providers/Microsoft.Network/dnszones/myprefix.example.com`,
+      );
+      expect(block.id).toBe(`${resource.scope}/providers/Microsoft.Authorization/roleAssignments/${resource.name}`);
+    }
     const names = imported(shared, "azurerm_role_assignment").map((r) => r.name);
     expect(names.sort()).toEqual([adoptYaml.adopt.externalDns.roleAssignments.reader, adoptYaml.adopt.externalDns.roleAssignments.contributor].sort());
     expect(imported(shared, "azuread_application")[0].display_name).toBe("ExternalDnsServicePrincipal");

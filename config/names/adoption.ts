@@ -3,7 +3,7 @@ import { WorkloadIdentityKey } from "../components";
 import { Config } from "../schema";
 import type { ClusterNames } from "./cluster";
 import type { DnsNames } from "./deployment";
-import { delegationRecordName, OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH, rgId } from "./naming";
+import { delegationRecordName, dnsZoneId, OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH, rgId } from "./naming";
 import { managedIdentitiesOf } from "./topology";
 
 /**
@@ -32,8 +32,17 @@ export interface AdoptionNames {
    * replacement (infrastructure encryption off), and its documents are kept until their content changes.
    */
   readonly ccoctlIssuer: boolean;
-  /** Names of the adopted ExternalDNS role assignments (az's random GUIDs), by role definition GUID. */
-  readonly externalDnsRoleAssignmentNames?: Readonly<Record<string, string>>;
+  /** The adopted ExternalDNS principal's role assignments, as `az role assignment create` made them. */
+  readonly externalDns?: {
+    /** Their names (az's random GUIDs), by role definition GUID. */
+    readonly roleAssignmentNames: Readonly<Record<string, string>>;
+    /**
+     * Their scope, exactly as az passed it: the zone ID `az network dns zone show` printed, with
+     * ARM's lowercase `dnszones`. azurerm keeps a resource scope as ARM returns it and a
+     * different one forces a replacement, so the zone resource's own ID (`dnsZones`) will not do.
+     */
+    readonly zoneScope: string;
+  };
 }
 
 /** Seed 004's PERSISTENT_RG_NAME. */
@@ -73,16 +82,18 @@ export interface AdoptionBasis {
 export function adoptionNames(config: Config, basis: AdoptionBasis): AdoptionNames {
   const imports = new Map<string, AdoptedResource[]>();
   const adopt = config.adopt;
-  let externalDnsRoleAssignmentNames: Record<string, string> | undefined;
+  let externalDns: AdoptionNames["externalDns"];
   if (adopt) {
-    const shared = sharedImports(config, basis);
-    if (adopt.externalDns) {
-      externalDnsRoleAssignmentNames = {
-        [BUILT_IN_ROLES.reader.guid]: adopt.externalDns.roleAssignments.reader,
-        [BUILT_IN_ROLES.contributor.guid]: adopt.externalDns.roleAssignments.contributor,
+    imports.set(basis.sharedStack, sharedImports(config, basis));
+    if (adopt.externalDns && basis.dns) {
+      externalDns = {
+        roleAssignmentNames: {
+          [BUILT_IN_ROLES.reader.guid]: adopt.externalDns.roleAssignments.reader,
+          [BUILT_IN_ROLES.contributor.guid]: adopt.externalDns.roleAssignments.contributor,
+        },
+        zoneScope: guideZoneScope(basis.resourceGroup.id, basis.dns.zoneName),
       };
     }
-    imports.set(basis.sharedStack, shared);
   }
   for (const cluster of basis.clusters) {
     const spec = config.clusters[cluster.index];
@@ -90,8 +101,11 @@ export function adoptionNames(config: Config, basis: AdoptionBasis): AdoptionNam
     imports.set(cluster.identitiesStack, identityImports(cluster));
     if (spec.adopt.infrastructure && cluster.hosted) imports.set(cluster.hosted.infraStack, infraImports(cluster, basis.resourceGroup.name));
   }
-  return { imports, ccoctlIssuer: adopt !== undefined && basis.sharedContainer !== undefined, externalDnsRoleAssignmentNames };
+  return { imports, ccoctlIssuer: adopt !== undefined && basis.sharedContainer !== undefined, externalDns };
 }
+
+/** The zone ID as `az network dns zone show --query id` prints it (seed 004's EXTRN_DNS_ZONE_ID). */
+const guideZoneScope = (resourceGroupId: string, zone: string) => dnsZoneId(resourceGroupId, zone);
 
 function sharedImports(config: Config, basis: AdoptionBasis): AdoptedResource[] {
   const { resourceGroup, storageAccount, dns } = basis;
@@ -154,13 +168,13 @@ function sharedImports(config: Config, basis: AdoptionBasis): AdoptedResource[] 
         {
           path: "ExternalDns/Reader-Zone",
           type: "azurerm_role_assignment",
-          id: roleAssignmentId(zoneId, principal.roleAssignments.reader),
+          id: roleAssignmentId(guideZoneScope(resourceGroup.id, dns.zoneName), principal.roleAssignments.reader),
           madeBy: 'az role assignment create --role "Reader" (Phase 1 step 6)',
         },
         {
           path: "ExternalDns/Contributor-Zone",
           type: "azurerm_role_assignment",
-          id: roleAssignmentId(zoneId, principal.roleAssignments.contributor),
+          id: roleAssignmentId(guideZoneScope(resourceGroup.id, dns.zoneName), principal.roleAssignments.contributor),
           madeBy: 'az role assignment create --role "Contributor" (Phase 1 step 6)',
         },
       );

@@ -19,7 +19,11 @@ export interface ExternalDnsPrincipalProps {
   readonly tenantId: string;
   /** Subscription of the zone (credentials file, role definition IDs). */
   readonly subscriptionId: string;
-  /** ARM ID of the public DNS zone ExternalDNS writes to; a reference orders the assignments after the zone. */
+  /**
+   * ARM ID of the public DNS zone ExternalDNS writes to, the scope of the zone's assignments: a
+   * reference orders them after the zone; an adopted assignment needs the exact string it was
+   * created with (a scope change forces a replacement).
+   */
   readonly zoneId: string;
   /** Name of the zone's resource group (the credentials file's `resourceGroup`). */
   readonly zoneResourceGroupName: string;
