@@ -31,9 +31,9 @@ export interface OidcIssuerProps {
   readonly uploadsDependOn?: ITerraformDependable[];
   /**
    * The documents exist already (ccoctl's, adopted with import blocks) and are kept until their
-   * content here changes. azurerm cannot read a blob's content back, and `source_content` forces
-   * a replacement, so an imported blob would otherwise be deleted and uploaded again on the first
-   * deploy. Instead the content's hash lives in a terraform_data that triggers the replacement
+   * content here changes. azurerm cannot read a blob's content (nor `parallelism` and `size`) back,
+   * and each forces a replacement, so an imported blob would otherwise be deleted and uploaded again
+   * on the first deploy. Instead the content's hash lives in a terraform_data that triggers the replacement
    * (a key rotation) and the content itself is ignored.
    * @default false
    */
@@ -89,11 +89,15 @@ export class OidcIssuer extends Construct {
         sourceContent: content,
         contentType: "application/json",
         dependsOn: props.uploadsDependOn,
-        // content_md5 too: Azure computed one for ccoctl's upload, and it forces a replacement as well.
+        // Also ForceNew and not readable as configured: content_md5 (Azure computed one for ccoctl's
+        // upload), parallelism and size (never returned: hashicorp/terraform-provider-azurerm#8392, #25658).
         // The address as a plain string: Terraform's JSON syntax rejects cdktf's "${...}" form of
         // a resource here ("Invalid character"; proven in __tests__/e2e/adoption-terraform.test.ts).
         lifecycle: contentHash
-          ? { ignoreChanges: ["source_content", "content_md5"], replaceTriggeredBy: [`${contentHash.terraformResourceType}.${contentHash.friendlyUniqueId}`] }
+          ? {
+              ignoreChanges: ["source_content", "content_md5", "parallelism", "size"],
+              replaceTriggeredBy: [`${contentHash.terraformResourceType}.${contentHash.friendlyUniqueId}`],
+            }
           : undefined,
       });
     }
