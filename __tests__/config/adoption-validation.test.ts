@@ -22,6 +22,12 @@ describe("adoption rules", () => {
   });
 
   it.each<[string, unknown, string, RegExp]>([
+    [
+      "a cluster adopted without adopt",
+      { ...base, adopt: undefined, externalDns: undefined },
+      "clusters[0].adopt",
+      /needs adopt with the guide's oidcStorageAccountName/,
+    ],
     ["aroHcp topology", { ...base, topology: "aroHcp" }, "topology", /seed 004's commands build the selfManaged topology/],
     ["per-cluster issuer", { ...base, oidc: { issuer: "perCluster" } }, "oidc.issuer", /must be shared with adopt/],
     [

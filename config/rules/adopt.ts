@@ -16,6 +16,22 @@ export const ADOPT_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
         : [],
   },
   {
+    rule: "adopted identities trust the adopted issuer",
+    check: (c) =>
+      c.adopt
+        ? []
+        : c.clusters.flatMap((cluster, i) =>
+            cluster.adopt
+              ? [
+                  {
+                    path: `clusters[${i}].adopt`,
+                    message: `needs adopt with the guide's oidcStorageAccountName: the guide's federated credentials trust ccoctl's issuer, and another issuer URL would replace them ${HELP}`,
+                  },
+                ]
+              : [],
+          ),
+  },
+  {
     rule: "adopted issuer is ccoctl's shared one",
     check: (c) =>
       c.adopt && c.oidc.issuer !== "shared"
