@@ -73,6 +73,12 @@ describe("adoption rules", () => {
     expect(result.ok && result.names.resourceGroup.name).toBe("my-common");
   });
 
+  it("an existing group (create: false) is named by adopt: os4-common by default, no resourceGroup.name needed", () => {
+    const result = validateConfig({ ...base, resourceGroup: { create: false } }, EXAMPLES);
+    expect(result.ok && result.names.resourceGroup.name).toBe("os4-common");
+    expect(result.ok && [...result.names.adoption.imports.get("shared")!].some((i) => i.type === "azurerm_resource_group")).toBe(false);
+  });
+
   it("object IDs and role assignment names are UUIDs (lowercased)", () => {
     const bad = { ...base, adopt: { ...base.adopt, externalDns: { ...base.adopt.externalDns, applicationObjectId: "not-a-guid" } } };
     expect(issuesOf(bad)).toEqual([expect.objectContaining({ path: "adopt.externalDns.applicationObjectId" })]);

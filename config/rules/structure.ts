@@ -66,7 +66,8 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   {
     rule: "an adopted group is named",
     check: (c) =>
-      !c.resourceGroup.create && c.resourceGroup.name === undefined
+      // With adopt the guide's name applies (adopt.resourceGroupName, default os4-common).
+      !c.resourceGroup.create && c.resourceGroup.name === undefined && !c.adopt
         ? [{ path: "resourceGroup.name", message: "is required with resourceGroup.create: false (the name of the existing group to adopt)" }]
         : [],
   },
