@@ -80,7 +80,11 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     config.adopt?.oidcStorageAccountName ??
     defaultStorageAccountName(config.prefix, config.subscriptionId, resourceGroupName);
 
-  const storageAccountId = `${resourceGroupId}/providers/Microsoft.Storage/storageAccounts/${accountName}`;
+  const storageAccount = {
+    name: accountName,
+    id: `${resourceGroupId}/providers/Microsoft.Storage/storageAccounts/${accountName}`,
+    blobEndpoint: `https://${accountName}.blob.core.windows.net`,
+  };
   const sharedIssuer: IssuerNames | undefined =
     config.oidc.issuer === "shared" && config.serviceAccountSigningKey
       ? {
@@ -120,16 +124,14 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     },
     resourceGroup: { name: resourceGroupName, id: resourceGroupId },
     storageAccount: {
-      name: accountName,
+      ...storageAccount,
       origin: config.oidc.storageAccountName ? "oidc.storageAccountName" : config.adopt ? "adopt.oidcStorageAccountName" : "prefix",
-      id: storageAccountId,
-      blobEndpoint: `https://${accountName}.blob.core.windows.net`,
     },
     sharedIssuer,
     clusters,
     adoption: adoptionNames(config, {
       resourceGroup: { name: resourceGroupName, id: resourceGroupId },
-      storageAccount: { name: accountName, id: storageAccountId, blobEndpoint: `https://${accountName}.blob.core.windows.net` },
+      storageAccount,
       sharedContainer: sharedIssuer?.containerName,
       sharedStack: SHARED_STACK,
       dns,

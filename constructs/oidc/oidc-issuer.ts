@@ -89,10 +89,11 @@ export class OidcIssuer extends Construct {
         sourceContent: content,
         contentType: "application/json",
         dependsOn: props.uploadsDependOn,
-        // Also ForceNew and not readable as configured: content_md5 (Azure computed one for ccoctl's
-        // upload), parallelism and size (never returned: hashicorp/terraform-provider-azurerm#8392, #25658).
-        // The address as a plain string: Terraform's JSON syntax rejects cdktf's "${...}" form of
-        // a resource here ("Invalid character"; proven in __tests__/e2e/adoption-terraform.test.ts).
+        // Ignored: what an imported blob's state cannot match and that forces a replacement: the
+        // content, content_md5 (Azure computed one for ccoctl's upload), parallelism and size (never
+        // read back: hashicorp/terraform-provider-azurerm#8392, #25658). The trigger's address as a
+        // plain string: Terraform's JSON syntax rejects cdktf's "${...}" form of a resource here
+        // ("Invalid character"; proven in __tests__/e2e/adoption-terraform.test.ts).
         lifecycle: contentHash
           ? {
               ignoreChanges: ["source_content", "content_md5", "parallelism", "size"],
