@@ -202,6 +202,52 @@ describe("clusters[].adopt with infrastructure: false", () => {
   });
 });
 
+describe("infrastructure made by a standalone `hypershift create infra azure` (HyperShift's own names, given explicitly)", () => {
+  const infraId = "myprefix-hc-abcde";
+  const name = "myprefix-hc";
+  // cmd/infra/azure/create.go, networking.go (reference notes §3.2), written out here.
+  const cli = {
+    managed: `${name}-${infraId}`,
+    vnetGroup: `${name}-vnet-${infraId}`,
+    nsgGroup: `${name}-nsg-${infraId}`,
+    vnet: `${name}-${infraId}`,
+    subnet: "default",
+    nsg: `${name}-${infraId}-nsg`,
+  };
+  const hostedCluster = {
+    ...adoptYaml.clusters[0].hostedCluster,
+    infraId,
+    network: {
+      resourceGroups: { managed: cli.managed, vnet: cli.vnetGroup, nsg: cli.nsgGroup },
+      vnetName: cli.vnet,
+      subnetName: cli.subnet,
+      nsgName: cli.nsg,
+    },
+  };
+  const infra = loadInline({ ...adoptYaml, clusters: [{ ...adoptYaml.clusters[0], hostedCluster }] }).names.adoption.imports.get(`infra-${name}`)!;
+  const rg = (group: string) => `/subscriptions/${"0".repeat(8)}-0000-0000-0000-${"0".repeat(12)}/resourceGroups/${group}`;
+
+  it("imports the CLI's groups, VNet, subnet default and NSG by the names the config gives", () => {
+    const ids = Object.fromEntries(infra.filter((i) => !i.type.includes("role_assignment")).map((i) => [i.path, i.id]));
+    expect(ids).toMatchObject({
+      "ResourceGroups/managed": rg(cli.managed),
+      "ResourceGroups/vnet": rg(cli.vnetGroup),
+      "ResourceGroups/nsg": rg(cli.nsgGroup),
+      "Network/SecurityGroup": `${rg(cli.nsgGroup)}/providers/Microsoft.Network/networkSecurityGroups/${cli.nsg}`,
+      "Network/VirtualNetwork": `${rg(cli.vnetGroup)}/providers/Microsoft.Network/virtualNetworks/${cli.vnet}`,
+      "Network/Subnet": `${rg(cli.vnetGroup)}/providers/Microsoft.Network/virtualNetworks/${cli.vnet}/subnets/default`,
+      "PrivateDnsZone/Zone": `${rg(cli.managed)}/providers/Microsoft.Network/privateDnsZones/${name}.example.com`,
+      "PrivateDnsZone/VnetLink": `${rg(cli.managed)}/providers/Microsoft.Network/privateDnsZones/${name}.example.com/virtualNetworkLinks/${name}-${infraId}`,
+      "EgressLoadBalancer/LoadBalancer": `${rg(cli.managed)}/providers/Microsoft.Network/loadBalancers/${infraId}`,
+    });
+  });
+
+  it("the role assignments' scopes are the CLI's groups", () => {
+    const scopes = new Set(infra.filter((i) => i.type === "azurerm_role_assignment").map((i) => i.id.split("/providers/")[0]));
+    expect(scopes).toEqual(new Set([rg(cli.managed), rg(cli.vnetGroup), rg(cli.nsgGroup)]));
+  });
+});
+
 describe("importExisting", () => {
   const stackWithGroup = () => {
     const stack = new TerraformStack(Testing.app(), "test");
