@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName, TAG_RULES } from "./azure-rules";
+import { adoptSchema, clusterAdoptSchema } from "./schema-adopt";
 import { aksSchema, aroHcpSchema } from "./schema-aro-hcp";
 
 /**
@@ -317,6 +318,7 @@ const cluster = z
       .default({ controlPlaneOperator: false, kms: false })
       .describe("Workload identities of this cluster."),
     hostedCluster: hostedCluster.optional(),
+    adopt: clusterAdoptSchema.optional(),
     retired: z
       .boolean()
       .default(false)
@@ -631,6 +633,7 @@ export const configSchema = z
     externalDns: externalDns.optional(),
     managementCluster: managementCluster.optional(),
     secrets,
+    adopt: adoptSchema.optional(),
     protection: z
       .strictObject({
         preventDestroy: z

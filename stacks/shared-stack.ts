@@ -75,6 +75,7 @@ export class SharedStack extends TerraformStack {
       location: config.location,
       subscriptionId: config.subscriptionId,
       grantDeployerBlobAccess: config.oidc.grantDeployerBlobAccess,
+      infrastructureEncryption: !names.adoption.ccoctlIssuer,
       preventDestroy: protection.oidcIssuer,
       tags: config.tags,
     });
@@ -88,6 +89,7 @@ export class SharedStack extends TerraformStack {
         containerName: names.sharedIssuer.containerName,
         publicKeyPem: props.publicKeys.get(names.sharedIssuer.publicKeyFile) as string,
         uploadsDependOn: storage.deployerAccess ? [storage.deployerAccess] : [],
+        keepExistingDocuments: names.adoption.ccoctlIssuer,
         preventDestroy: protection.oidcIssuer,
       });
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
@@ -136,7 +138,8 @@ export class SharedStack extends TerraformStack {
           displayName: names.externalDnsApplication,
           tenantId: config.tenantId,
           subscriptionId: config.subscriptionId,
-          zoneId: zone.zone.id,
+          // Adopted: the scope the guide's assignments have (names.adoption); else the zone's reference.
+          zoneId: names.adoption.externalDns?.zoneScope ?? zone.zone.id,
           zoneResourceGroupName: names.resourceGroup.name,
           zoneResourceGroupId: resourceGroup.id,
           roles: config.externalDns.roles,
@@ -144,6 +147,7 @@ export class SharedStack extends TerraformStack {
           passwordValidFor: config.externalDns.password.validFor,
           passwordRotation: config.externalDns.password.rotation,
           preventDestroy: protection.externalDnsPrincipal,
+          roleAssignmentNames: names.adoption.externalDns?.roleAssignmentNames,
         });
         new TerraformOutput(this, "external_dns_client_id", { value: principal.application.clientId });
         new TerraformOutput(this, EXTERNAL_DNS_CREDENTIALS_OUTPUT, {

@@ -2,7 +2,7 @@ import { Testing } from "cdktf";
 import { addStacks } from "../../stacks/app";
 import { loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
 
-const EXAMPLES = ["basic.yaml", "isolated-clusters.yaml", "external-dns.yaml"];
+const EXAMPLES = ["basic.yaml", "isolated-clusters.yaml", "external-dns.yaml", "adopt.yaml"];
 
 describe.each(EXAMPLES)("stacks of examples/%s", (example) => {
   const loaded = loadExample(example);

@@ -1,5 +1,6 @@
 import * as path from "node:path";
 import { Config } from "../schema";
+import { AdoptionNames, adoptionNames, GUIDE_EXTERNAL_DNS_APPLICATION, GUIDE_RESOURCE_GROUP } from "./adoption";
 import { aksNames, keyVaultNames } from "./aro-hcp";
 import { ClusterNames, clusterNames, IssuerNames } from "./cluster";
 import { defaultStorageAccountName, issuerUrl, stableSuffix } from "./naming";
@@ -59,6 +60,8 @@ export interface DeploymentNames {
   /** The shared issuer (oidc.issuer: shared), else undefined. */
   readonly sharedIssuer?: IssuerNames;
   readonly clusters: readonly ClusterNames[];
+  /** Terraform import blocks that take over what seed 004's commands made (config `adopt`, `clusters[].adopt`). */
+  readonly adoption: AdoptionNames;
   /**
    * Where a stack's state lives, in the configured backend's terms: the absolute state file
    * (local), the blob key (azurerm) or the workspace name (cloud).
@@ -71,10 +74,20 @@ export interface DeploymentNames {
  * the config are relative to it). Assumes a schema-valid config; `rules/` checks the results.
  */
 export function deriveNames(config: Config, configDir: string): DeploymentNames {
-  const resourceGroupName = config.resourceGroup.name ?? `${config.prefix}-hcp-persistent`;
+  // Adoption: the guide's names are the defaults (rules/adopt.ts checks explicit names agree).
+  const resourceGroupName =
+    config.resourceGroup.name ?? (config.adopt ? (config.adopt.resourceGroupName ?? GUIDE_RESOURCE_GROUP) : `${config.prefix}-hcp-persistent`);
   const resourceGroupId = `/subscriptions/${config.subscriptionId}/resourceGroups/${resourceGroupName}`;
-  const accountName = config.oidc.storageAccountName ?? defaultStorageAccountName(config.prefix, config.subscriptionId, resourceGroupName);
+  const accountName =
+    config.oidc.storageAccountName ??
+    config.adopt?.oidcStorageAccountName ??
+    defaultStorageAccountName(config.prefix, config.subscriptionId, resourceGroupName);
 
+  const storageAccount = {
+    name: accountName,
+    id: `${resourceGroupId}/providers/Microsoft.Storage/storageAccounts/${accountName}`,
+    blobEndpoint: `https://${accountName}.blob.core.windows.net`,
+  };
   const sharedIssuer: IssuerNames | undefined =
     config.oidc.issuer === "shared" && config.serviceAccountSigningKey
       ? {
@@ -102,7 +115,9 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     managementStack: MANAGEMENT_STACK,
     dns,
     topology: topologyNames(config, resourceGroupId),
-    externalDnsApplication: config.externalDns && (config.externalDns.applicationName ?? `${config.prefix}-external-dns`),
+    externalDnsApplication:
+      config.externalDns &&
+      (config.externalDns.applicationName ?? (config.adopt?.externalDns ? GUIDE_EXTERNAL_DNS_APPLICATION : `${config.prefix}-external-dns`)),
     managementCluster: config.managementCluster && {
       kubeconfig: config.managementCluster.kubeconfig && userPath(configDir, config.managementCluster.kubeconfig.path),
       bundleFile: path.resolve(configDir, config.managementCluster.operator.bundleFile),
@@ -113,13 +128,19 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     privateLink: privateLinkOperatorNames(config, configDir),
     resourceGroup: { name: resourceGroupName, id: resourceGroupId },
     storageAccount: {
-      name: accountName,
-      origin: config.oidc.storageAccountName ? "oidc.storageAccountName" : "prefix",
-      id: `${resourceGroupId}/providers/Microsoft.Storage/storageAccounts/${accountName}`,
-      blobEndpoint: `https://${accountName}.blob.core.windows.net`,
+      ...storageAccount,
+      origin: config.oidc.storageAccountName ? "oidc.storageAccountName" : config.adopt ? "adopt.oidcStorageAccountName" : "prefix",
     },
     sharedIssuer,
     clusters,
+    adoption: adoptionNames(config, {
+      resourceGroup: { name: resourceGroupName, id: resourceGroupId },
+      storageAccount,
+      sharedContainer: sharedIssuer?.containerName,
+      sharedStack: SHARED_STACK,
+      dns,
+      clusters,
+    }),
     stateLocation: stateLocator(config, configDir),
   };
 }

@@ -2,6 +2,7 @@ import * as path from "node:path";
 import { COMPONENT_ROLES, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope } from "../components";
 import { ClusterConfig, Config, HostedClusterConfig } from "../schema";
 import type { IdentityNames } from "./cluster";
+import { guideNamePrefix } from "./adoption";
 import { defaultInfraId, dnsZoneId, parseArmId, rgId } from "./naming";
 import { EndpointAccessNames, endpointAccessNames } from "./private-link";
 import { HostedRoleAssignmentNames, roleAssignmentNames } from "./role-assignments";
@@ -103,10 +104,13 @@ export function hostedClusterNames(
       name: groupName,
       id: rgId(sub, groupName),
       create,
-      origin: network.resourceGroups[key] ? `${at}.network.resourceGroups.${key}` : `clusters[${index}].name`,
+      origin: network.resourceGroups[key] ? `${at}.network.resourceGroups.${key}` : baseOrigin,
     };
   };
-  const managed = group("managed", `${name}-managed-rg`, true);
+  // Seed 004 names Phase 3's groups and network after its PREFIX; we after the cluster, unless adopted.
+  const base = guideNamePrefix(config, cluster) ?? name;
+  const baseOrigin = base === name ? `clusters[${index}].name` : `clusters[${index}].adopt.guidePrefix`;
+  const managed = group("managed", `${base}-managed-rg`, true);
   const ownGroup = (key: "vnet" | "nsg", existingId: string | undefined, fallback: string): ResourceGroupNames => {
     if (existingId) {
       const parsed = parseArmId(existingId);
@@ -114,8 +118,8 @@ export function hostedClusterNames(
     }
     return network.singleResourceGroup ? { ...managed, create: false } : group(key, fallback, true);
   };
-  const vnetGroup = ownGroup("vnet", existing.vnetId, `${name}-customer-vnet-rg`);
-  const nsgGroup = ownGroup("nsg", existing.nsgId, `${name}-customer-nsg-rg`);
+  const vnetGroup = ownGroup("vnet", existing.vnetId, `${base}-customer-vnet-rg`);
+  const nsgGroup = ownGroup("nsg", existing.nsgId, `${base}-customer-nsg-rg`);
 
   const resource = (
     existingId: string | undefined,
@@ -132,10 +136,10 @@ export function hostedClusterNames(
           id: `${rg.id}/providers/${type}/${configured ?? fallback}`,
           resourceGroup: rg.name,
           create: true,
-          origin: configured ? `${at}.network.${key}Name` : `clusters[${index}].name`,
+          origin: configured ? `${at}.network.${key}Name` : baseOrigin,
         };
-  const vnet = resource(existing.vnetId, network.vnetName, `${name}-customer-vnet`, vnetGroup, "Microsoft.Network/virtualNetworks", "vnet");
-  const subnetName = network.subnetName ?? `${name}-customer-subnet-1`;
+  const vnet = resource(existing.vnetId, network.vnetName, `${base}-customer-vnet`, vnetGroup, "Microsoft.Network/virtualNetworks", "vnet");
+  const subnetName = network.subnetName ?? `${base}-customer-subnet-1`;
   const subnet: NetworkResourceNames = existing.subnetId
     ? existingResource(existing.subnetId, `${at}.network.existing.subnetId`)
     : {
@@ -143,9 +147,9 @@ export function hostedClusterNames(
         id: `${vnet.id}/subnets/${subnetName}`,
         resourceGroup: vnet.resourceGroup,
         create: true,
-        origin: network.subnetName ? `${at}.network.subnetName` : `clusters[${index}].name`,
+        origin: network.subnetName ? `${at}.network.subnetName` : baseOrigin,
       };
-  const nsg = resource(existing.nsgId, network.nsgName, `${name}-customer-nsg`, nsgGroup, "Microsoft.Network/networkSecurityGroups", "nsg");
+  const nsg = resource(existing.nsgId, network.nsgName, `${base}-customer-nsg`, nsgGroup, "Microsoft.Network/networkSecurityGroups", "nsg");
 
   // The baseDomain zone: given; or this deployment's own zone (persistent group); or its parent.
   const parent = config.dns?.parent;

@@ -4,6 +4,8 @@
  * naming helpers, path resolution, state location, role-assignment names, per-cluster and
  * hosted-cluster names, and the ARO HCP-style topology's names.
  */
+export { GUIDE_EXTERNAL_DNS_APPLICATION } from "./adoption";
+export type { AdoptedResource, AdoptionNames } from "./adoption";
 export { AKS_STACK, aksNames, controlPlaneIdentityNames, keyVaultNames } from "./aro-hcp";
 export type { AksNames, ControlPlaneIdentityNames, KeyVaultNames } from "./aro-hcp";
 export { clusterNames } from "./cluster";

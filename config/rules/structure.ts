@@ -1,6 +1,7 @@
 import { REGIONS_WITHOUT_FEDERATED_CREDENTIALS } from "../azure-rules";
 import { unlistedLocationMessage } from "../azure-regions";
 import { Config } from "../schema";
+import { ADOPT_STRUCTURE_RULES } from "./adopt";
 import { ARO_HCP_STRUCTURE_RULES } from "./aro-hcp";
 import { duplicates, Rule } from "./rule";
 import { PRIVATE_LINK_STRUCTURE_RULES } from "./private-link";
@@ -66,7 +67,8 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   {
     rule: "an adopted group is named",
     check: (c) =>
-      !c.resourceGroup.create && c.resourceGroup.name === undefined
+      // With adopt the guide's name applies (adopt.resourceGroupName, default os4-common).
+      !c.resourceGroup.create && c.resourceGroup.name === undefined && !c.adopt
         ? [{ path: "resourceGroup.name", message: "is required with resourceGroup.create: false (the name of the existing group to adopt)" }]
         : [],
   },
@@ -134,4 +136,5 @@ export const STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
   ...ARO_HCP_STRUCTURE_RULES,
   ...SECRETS_STRUCTURE_RULES,
   ...PRIVATE_LINK_STRUCTURE_RULES,
+  ...ADOPT_STRUCTURE_RULES,
 ];

@@ -19,7 +19,11 @@ export interface ExternalDnsPrincipalProps {
   readonly tenantId: string;
   /** Subscription of the zone (credentials file, role definition IDs). */
   readonly subscriptionId: string;
-  /** ARM ID of the public DNS zone ExternalDNS writes to; a reference orders the assignments after the zone. */
+  /**
+   * ARM ID of the public DNS zone ExternalDNS writes to, the scope of the zone's assignments: a
+   * reference orders them after the zone; an adopted assignment needs the exact string it was
+   * created with (a scope change forces a replacement).
+   */
   readonly zoneId: string;
   /** Name of the zone's resource group (the credentials file's `resourceGroup`). */
   readonly zoneResourceGroupName: string;
@@ -56,6 +60,12 @@ export interface ExternalDnsPrincipalProps {
    * @default true
    */
   readonly preventDestroy?: boolean;
+  /**
+   * Names of existing role assignments to keep, by role definition GUID: the random GUIDs `az role
+   * assignment create` chose, for adopted assignments (the name forces a replacement on change).
+   * @default - deterministic names (UUIDv5 of scope, role and principal)
+   */
+  readonly roleAssignmentNames?: Readonly<Record<string, string>>;
 }
 
 /** One role assignment: the built-in role and the scope it is granted on. */
@@ -125,7 +135,7 @@ export class ExternalDnsPrincipal extends Construct {
       const scope = grant.scope === "zone" ? props.zoneId : props.zoneResourceGroupId;
       return new RoleAssignment(this, `${grant.role.name.replace(/ /g, "")}-${grant.scope === "zone" ? "Zone" : "ResourceGroup"}`, {
         // Deterministic name: a re-apply after a partial failure finds the same assignment.
-        name: Fn.uuidv5("url", `${scope}/${grant.role.guid}/${this.servicePrincipal.objectId}`),
+        name: props.roleAssignmentNames?.[grant.role.guid] ?? Fn.uuidv5("url", `${scope}/${grant.role.guid}/${this.servicePrincipal.objectId}`),
         scope,
         roleDefinitionId: roleDefinitionId(props.subscriptionId, grant.role),
         principalId: this.servicePrincipal.objectId,

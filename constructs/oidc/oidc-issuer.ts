@@ -1,6 +1,7 @@
 import { StorageBlob } from "@cdktf/provider-azurerm/lib/storage-blob";
 import { StorageContainer } from "@cdktf/provider-azurerm/lib/storage-container";
-import { ITerraformDependable } from "cdktf";
+import { DataResource, ITerraformDependable } from "cdktf";
+import { createHash } from "node:crypto";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { protectedLifecycle } from "../../config/protection";
@@ -28,6 +29,15 @@ export interface OidcIssuerProps {
    * @default []
    */
   readonly uploadsDependOn?: ITerraformDependable[];
+  /**
+   * The documents exist already (ccoctl's, adopted with import blocks) and are kept until their
+   * content here changes. azurerm cannot read a blob's content (nor `parallelism` and `size`) back,
+   * and each forces a replacement, so an imported blob would otherwise be deleted and uploaded again
+   * on the first deploy. Instead the content's hash lives in a terraform_data that triggers the replacement
+   * (a key rotation) and the content itself is ignored.
+   * @default false
+   */
+  readonly keepExistingDocuments?: boolean;
 }
 
 /**
@@ -68,6 +78,9 @@ export class OidcIssuer extends Construct {
       ["Jwks", OIDC_JWKS_PATH, this.jwks],
     ];
     for (const [documentId, blobName, content] of documents) {
+      const contentHash = props.keepExistingDocuments
+        ? new DataResource(this, `${documentId}Content`, { input: { sha256: createHash("sha256").update(content).digest("hex") } })
+        : undefined;
       new StorageBlob(this, documentId, {
         name: blobName,
         storageAccountName: props.storageAccountName,
@@ -76,6 +89,17 @@ export class OidcIssuer extends Construct {
         sourceContent: content,
         contentType: "application/json",
         dependsOn: props.uploadsDependOn,
+        // Ignored: what an imported blob's state cannot match and that forces a replacement: the
+        // content, content_md5 (Azure computed one for ccoctl's upload), parallelism and size (never
+        // read back: hashicorp/terraform-provider-azurerm#8392, #25658). The trigger's address as a
+        // plain string: Terraform's JSON syntax rejects cdktf's "${...}" form of a resource here
+        // ("Invalid character"; proven in __tests__/e2e/adoption-terraform.test.ts).
+        lifecycle: contentHash
+          ? {
+              ignoreChanges: ["source_content", "content_md5", "parallelism", "size"],
+              replaceTriggeredBy: [`${contentHash.terraformResourceType}.${contentHash.friendlyUniqueId}`],
+            }
+          : undefined,
       });
     }
   }

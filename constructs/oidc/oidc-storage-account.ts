@@ -29,6 +29,12 @@ export interface OidcStorageAccountProps {
    * @default true
    */
   readonly preventDestroy?: boolean;
+  /**
+   * Azure's second layer of encryption at rest. Fixed at creation (azurerm forces a replacement
+   * on change), so an adopted account that ccoctl made without it keeps it off.
+   * @default true
+   */
+  readonly infrastructureEncryption?: boolean;
   /** Tags. @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -66,7 +72,7 @@ export class OidcStorageAccount extends Construct {
       // Entra ID fetches from the internet: no firewall on this account.
       publicNetworkAccessEnabled: true,
       crossTenantReplicationEnabled: false,
-      infrastructureEncryptionEnabled: true,
+      infrastructureEncryptionEnabled: props.infrastructureEncryption ?? true,
       localUserEnabled: false,
       sftpEnabled: false,
       tags: literalTags(props.tags),

@@ -1,0 +1,113 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parse } from "yaml";
+import { EXAMPLES, HAVE_TERRAFORM, loadInline, synthStacks, tempDir } from "../helpers";
+
+/**
+ * Adoption's Terraform constructs, run by the real Terraform binary with the built-in
+ * terraform_data standing in for the Azure resources (no provider here): the import blocks as cdktf
+ * renders them are accepted and plan as imports only, an import whose address matches nothing
+ * fails the plan, and the adopted OIDC documents are kept until their content changes.
+ */
+
+const ENV = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
+const adoptYaml = parse(fs.readFileSync(path.join(EXAMPLES, "adopt.yaml"), "utf8"));
+
+function terraform(dir: string, ...args: string[]) {
+  const run = spawnSync("terraform", [...args, "-input=false", "-no-color"], { cwd: dir, env: ENV, encoding: "utf8" });
+  return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
+}
+
+function workspace(config: unknown): string {
+  const dir = tempDir("hcp-azure-adopt-");
+  fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(config));
+  expect(terraform(dir, "init")).toMatchObject({ status: 0 });
+  return dir;
+}
+
+/** A stack's import blocks verbatim, each `to` pointing at a terraform_data of the same name. */
+function standIn(stack: any): { resource: unknown; import: unknown[] } {
+  const blocks: Array<{ to: string; id: string }> = stack.import;
+  const local = (to: string) => `terraform_data.${to.replace(".", "__")}`;
+  return {
+    resource: { terraform_data: Object.fromEntries(blocks.map((b) => [local(b.to).split(".")[1], {}])) },
+    import: blocks.map((b) => ({ ...b, to: local(b.to) })),
+  };
+}
+
+(HAVE_TERRAFORM ? describe : describe.skip)("adoption run by Terraform (needs terraform)", () => {
+  const stacks = synthStacks(loadInline(adoptYaml));
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  const setUp = (config: unknown) => {
+    const dir = workspace(config);
+    dirs.push(dir);
+    return dir;
+  };
+
+  it.each(["shared", "identities-myprefix-hc", "infra-myprefix-hc"])(
+    "%s: Terraform accepts the import blocks and plans imports only (N to import, 0 to add, 0 to change, 0 to destroy)",
+    (name) => {
+      const config = standIn(stacks[name]);
+      const plan = terraform(setUp(config), "plan");
+      expect(plan.status).toBe(0);
+      expect(plan.output).toContain(`Plan: ${config.import.length} to import, 0 to add, 0 to change, 0 to destroy.`);
+    },
+  );
+
+  it("an import block whose address matches no resource fails the plan (what the address test guards)", () => {
+    const config = standIn(stacks.shared);
+    config.import.push({ to: "terraform_data.not_declared", id: "x" });
+    const plan = terraform(setUp(config), "plan");
+    expect(plan.status).not.toBe(0);
+    expect(plan.output).toMatch(/Configuration for import target does not exist/);
+  });
+
+  /** The Jwks blob with its synthesized lifecycle, and the terraform_data of its content hash, verbatim. */
+  function documents(stack: any, blobInput: string): unknown {
+    const blob: any = Object.values(stack.resource.azurerm_storage_blob).find((b: any) => b.name === "openid/v1/jwks");
+    const [trigger] = blob.lifecycle.replace_triggered_by;
+    const hashName = trigger.split(".")[1];
+    return {
+      resource: {
+        terraform_data: {
+          [hashName]: stack.resource.terraform_data[hashName],
+          // The blob: content ignored as azurerm's source_content is (input stands for it).
+          jwks: { input: blobInput, lifecycle: { ignore_changes: ["input"], replace_triggered_by: blob.lifecycle.replace_triggered_by } },
+        },
+      },
+    };
+  }
+
+  it("ccoctl's documents stay on the first deploy, and are replaced when the key changes", () => {
+    // The imported blob, as it is in state after the import: ccoctl's bytes.
+    const dir = setUp({ resource: { terraform_data: { jwks: { input: "ccoctl's jwks" } } } });
+    expect(terraform(dir, "apply", "-auto-approve")).toMatchObject({ status: 0 });
+
+    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(documents(stacks.shared, "our jwks")));
+    const first = terraform(dir, "apply", "-auto-approve");
+    expect(first.status).toBe(0);
+    expect(first.output).toContain("Apply complete! Resources: 1 added, 0 changed, 0 destroyed.");
+
+    // A key rotation: the same config with another public key.
+    const rotated = synthStacks(loadInline({ ...adoptYaml, serviceAccountSigningKey: { publicKeyFile: "keys/cluster-a-signer.public" } }));
+    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(documents(rotated.shared, "rotated jwks")));
+    const plan = terraform(dir, "plan");
+    expect(plan.status).toBe(0);
+    expect(plan.output).toContain("terraform_data.jwks will be replaced due to changes in replace_triggered_by");
+  });
+
+  it("Terraform's JSON syntax rejects cdktf's \"${...}\" form in replace_triggered_by, hence the plain address", () => {
+    const dir = tempDir("hcp-azure-adopt-");
+    dirs.push(dir);
+    const config = {
+      resource: { terraform_data: { hash: { input: "a" }, blob: { input: "b", lifecycle: { replace_triggered_by: ["${terraform_data.hash}"] } } } },
+    };
+    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(config));
+    // init already parses the configuration.
+    const init = terraform(dir, "init");
+    expect(init.status).not.toBe(0);
+    expect(init.output).toMatch(/Invalid character/);
+  });
+});
