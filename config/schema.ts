@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName, TAG_RULES } from "./azure-rules";
 import { aksSchema, aroHcpSchema } from "./schema-aro-hcp";
+import { kmsSchema } from "./schema-kms";
 
 /**
  * The deployment config file, validated once here. Field rules live in the schema; rules that
@@ -122,7 +123,14 @@ const nodePool = z
       // YAML reads an unquoted 1 as a number; the CRD wants the string.
       .preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"]))
       .optional()
-      .describe("Azure availability zone of the VMs. Default: none."),
+      .describe("Azure availability zone of the VMs. Default: none. Not with availabilityZones."),
+    availabilityZones: z
+      .array(z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"])))
+      .min(1, { error: "must list at least one zone" })
+      .optional()
+      .describe(
+        "Spread the pool over zones as `--availability-zones` does: one NodePool per zone, named <name>-<zone>, each with the full replicas (3 zones x 2 replicas = 6 nodes). Default: one NodePool, no zone.",
+      ),
     encryptionAtHost: z
       .enum(["Enabled", "Disabled"])
       .optional()
@@ -241,6 +249,7 @@ const hostedCluster = z
       })
       .describe("Azure network of the workers and the cluster's internal networks."),
     nodePools: z.array(nodePool).default([]).describe("NodePools of the cluster (add, scale or remove them here)."),
+    kms: kmsSchema.optional(),
     deleteResourceGroupsWithContents: z
       .boolean()
       .default(false)

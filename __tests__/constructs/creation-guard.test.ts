@@ -99,6 +99,7 @@ describe("CreationGuard", () => {
       "spec.platform.azure.securityGroupID": spec.platform.azure.securityGroupID,
       "spec.platform.azure.topology": "Public",
       "spec.services": "APIServer=LoadBalancer, Ignition=Route, Konnectivity=Route, OAuthServer=Route",
+      "spec.secretEncryption.type": "aescbc",
       "metadata.namespace": "clusters",
     });
   });

@@ -298,8 +298,8 @@ describe("HostedCluster construct", () => {
 
   it("rejects duplicate NodePool names and an issuer URL with a trailing slash, naming them", () => {
     // The config rules report duplicates first; the construct guards its own IDs regardless.
-    const base = input({ nodePools: [{ name: "a" }] }).hostedCluster;
-    expect(() => synthHostedCluster({ hostedCluster: { ...base, nodePools: [base.nodePools[0], base.nodePools[0]] } })).toThrow(/NodePool a appears twice/);
+    const base = input({ nodePools: [{ name: "a" }] }).names;
+    expect(() => synthHostedCluster({ names: { ...base, nodePools: [base.nodePools[0], base.nodePools[0]] } })).toThrow(/NodePool a appears twice/);
     expect(() => synthHostedCluster({ issuerUrl: "https://x.blob.core.windows.net/c/" })).toThrow(/issuerUrl .* must not end with '\/'/);
   });
 });

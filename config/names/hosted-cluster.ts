@@ -2,7 +2,9 @@ import * as path from "node:path";
 import { COMPONENT_ROLES, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope } from "../components";
 import { ClusterConfig, Config, HostedClusterConfig } from "../schema";
 import type { IdentityNames } from "./cluster";
-import { defaultInfraId, dnsZoneId, parseArmId, rgId } from "./naming";
+import { KmsNames, kmsNames } from "./kms";
+import { defaultInfraId, dnsZoneId, parseArmId, rgId, stableSuffix } from "./naming";
+import { NodePoolNames, nodePoolNames } from "./node-pools";
 import { HostedRoleAssignmentNames, roleAssignmentNames } from "./role-assignments";
 import { clusterStackName, infraStackName } from "./stacks";
 
@@ -68,6 +70,10 @@ export interface HostedClusterNames {
   readonly externalDnsDomain?: string;
   /** Role assignments of the cluster's identities, by topology, each list deduplicated (same name = same assignment). */
   readonly roleAssignments: HostedRoleAssignmentNames;
+  /** The NodePool objects, in config order: a pool with availabilityZones gives one per zone. */
+  readonly nodePools: readonly NodePoolNames[];
+  /** The etcd encryption key (`kms`); undefined for AES-CBC. */
+  readonly kms?: KmsNames;
 }
 
 /** A resource the config brings by ARM ID: nothing to create, names come from the ID. */
@@ -85,7 +91,7 @@ export function hostedClusterNames(
   index: number,
   identities: readonly IdentityNames[],
   deploymentZone: string | undefined,
-  persistentGroup: string,
+  persistentGroup: { readonly name: string; readonly id: string },
 ): HostedClusterNames {
   const at = `clusters[${index}].hostedCluster`;
   const name = cluster.name;
@@ -148,7 +154,7 @@ export function hostedClusterNames(
   const parent = config.dns?.parent;
   const known =
     deploymentZone === hosted.baseDomain
-      ? { group: persistentGroup, subscription: sub }
+      ? { group: persistentGroup.name, subscription: sub }
       : parent && parent.zoneName === hosted.baseDomain
         ? { group: parent.resourceGroupName, subscription: parent.subscriptionId ?? sub }
         : undefined;
@@ -202,6 +208,10 @@ export function hostedClusterNames(
       sshPublicKeyFile: hosted.sshPublicKeyFile && path.resolve(configDir, hosted.sshPublicKeyFile),
     },
     externalDnsDomain: useExternalDns ? deploymentZone : undefined,
+    nodePools: nodePoolNames(hosted.nodePools, at),
+    kms:
+      hosted.kms &&
+      kmsNames(hosted.kms, at, { name, origin: `clusters[${index}].name` }, persistentGroup, stableSuffix(sub, persistentGroup.id, config.prefix, name)),
     roleAssignments: aroHcp
       ? {
           kind: "aroHcp",

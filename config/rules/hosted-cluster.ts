@@ -2,6 +2,8 @@ import { AZURE_NAME_RULES } from "../azure-rules";
 import { contains, networkOf, overlaps, parseCidr } from "../cidr";
 import { ClusterNames, DeploymentNames, HostedClusterNames, parseArmId } from "../names";
 import { Config } from "../schema";
+import { KMS_RULES, kmsVaultCollisions } from "./kms";
+import { NODE_POOL_ZONE_RULES } from "./node-pool-zones";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
 type HostedCluster = NonNullable<Config["clusters"][number]["hostedCluster"]>;
@@ -238,12 +240,13 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
         : []),
     ],
   },
+  ...KMS_RULES,
+  ...NODE_POOL_ZONE_RULES,
 ];
 
 /** Rules across hosted clusters: what two clusters must not share. */
 export function hostedClusterCollisions(names: DeploymentNames): ConfigIssue[] {
   const hosted = names.clusters.filter((c) => c.hosted);
-  const at = (c: ClusterNames) => `clusters[${c.index}].hostedCluster`;
   return [
     ...duplicates(
       hosted.map((c) => ({ key: c.hosted!.infraId, path: c.hosted!.infraIdOrigin })),
@@ -260,10 +263,12 @@ export function hostedClusterCollisions(names: DeploymentNames): ConfigIssue[] {
       "gives a resource group that another cluster also creates",
     ),
     ...duplicates(
+      // Pools with availabilityZones count as their NodePools: <name>-<zone> each.
       hosted.flatMap((c) =>
-        c.hosted!.config.nodePools.map((pool, i) => ({ key: `${c.hosted!.namespace}/${pool.name}`, path: `${at(c)}.nodePools[${i}].name`, value: pool.name })),
+        c.hosted!.nodePools.map((pool) => ({ key: `${c.hosted!.namespace}/${pool.config.name}`, path: pool.origin, value: pool.config.name })),
       ),
-      "names a NodePool that already exists in the same namespace (another cluster or the same)",
+      "names a NodePool that already exists in the same namespace (another cluster or the same; a pool with availabilityZones makes <name>-<zone>)",
     ),
+    ...kmsVaultCollisions(names),
   ];
 }

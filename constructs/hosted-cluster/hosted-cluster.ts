@@ -55,8 +55,9 @@ export class HostedCluster extends Construct {
       dependsOn: props.dependsOn,
     });
 
-    this.nodePools = hostedCluster.nodePools.map(
-      (nodePool) =>
+    // A pool with availabilityZones is one NodePool per zone (<name>-<zone>), from names.
+    this.nodePools = names.nodePools.map(
+      ({ config: nodePool }) =>
         new Manifest(this, `NodePool_${nodePool.name}`, {
           manifest: escapeTemplates(
             nodePoolManifest({
@@ -83,7 +84,7 @@ function validate(props: HostedClusterProps): void {
   }
   if (props.issuerUrl.endsWith("/")) problems.push(`issuerUrl "${props.issuerUrl}" must not end with '/' (tokens carry it verbatim as iss)`);
   const seen = new Set<string>();
-  for (const pool of props.hostedCluster.nodePools) {
+  for (const { config: pool } of props.names.nodePools) {
     if (seen.has(pool.name)) problems.push(`NodePool ${pool.name} appears twice`);
     seen.add(pool.name);
   }
