@@ -100,6 +100,7 @@ describe("CreationGuard", () => {
       "spec.platform.azure.topology": "Public",
       "spec.services": "APIServer=LoadBalancer, Ignition=Route, Konnectivity=Route, OAuthServer=Route",
       "spec.secretEncryption.type": "aescbc",
+      "spec.secretEncryption.kms.azure.keyVaultType": "",
       "metadata.namespace": "clusters",
     });
   });

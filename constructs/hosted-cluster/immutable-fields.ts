@@ -242,6 +242,14 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     consequence:
       "HyperShift does not migrate between AES-CBC and KMS: the kube-apiserver's encryption config would lose the provider the existing Secrets were written with (control-plane-operator kas/kms/azure.go lists only KMS and identity), so they could no longer be read.",
   },
+  {
+    // The CRD compares it with KeyVault as the default; we always write it with KMS, as the CLI.
+    path: "spec.secretEncryption.kms.azure.keyVaultType",
+    rule: "whileSet",
+    crdMessage: "keyVaultType is immutable",
+    read: text("spec.secretEncryption.kms.azure.keyVaultType"),
+    configKey: (c) => `${at(c)}.kms.keyId`,
+  },
   NAMESPACE,
 ];
 
