@@ -560,7 +560,7 @@ export const configSchema = z
           .boolean()
           .default(true)
           .describe(
-            "Give every persistent resource Terraform's prevent_destroy (OIDC storage and containers, identities and federated credentials, DNS zone, ExternalDNS and control-plane principals and secrets, Key Vault, AKS cluster, operator CRDs and namespaces). false only to tear the whole environment down on purpose (help/destroy.md).",
+            "Give every persistent resource Terraform's prevent_destroy (OIDC storage and containers, identities and federated credentials, DNS zone, ExternalDNS and control-plane principals and secrets, Key Vault, the clusters' KMS Key Vaults and keys, AKS cluster, operator CRDs and namespaces). false only to tear the whole environment down on purpose (help/destroy.md).",
           ),
       })
       .default({ preventDestroy: true })

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { validateConfig } from "../../config/load";
+import { kmsKeyProtection, protectionWarnings } from "../../config/protection";
 import { defaultKmsVaultName } from "../../config/names";
 import { EXAMPLES } from "../helpers";
 
@@ -216,5 +217,38 @@ describe("derived KMS vault names", () => {
     const name = defaultKmsVaultName(cluster, "abcdef0123");
     expect(name).toBe(expected);
     expect(name).toMatch(/^(?=.{3,24}$)[A-Za-z](?!.*--)[A-Za-z0-9-]*[A-Za-z0-9]$/);
+  });
+});
+
+describe("protection of a created KMS vault and key", () => {
+  const loadedWith = (mutate: (c: RawConfig) => void) => {
+    const config = base();
+    mutate(config);
+    const result = validateConfig(config, EXAMPLES);
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    return result.config;
+  };
+  it.each([
+    ["default: protection.preventDestroy (true)", () => undefined, true],
+    ["protection.preventDestroy: false", (c: RawConfig) => (c.protection = { preventDestroy: false }), false],
+    ["kms.keyVault.preventDestroy: false overrides", (c: RawConfig) => (prod(c).kms.keyVault.preventDestroy = false), false],
+    [
+      "kms.keyVault.preventDestroy: true over protection false",
+      (c: RawConfig) => {
+        c.protection = { preventDestroy: false };
+        prod(c).kms.keyVault.preventDestroy = true;
+      },
+      true,
+    ],
+    ["a retired cluster's is lifted", (c: RawConfig) => (c.clusters[0].retired = true), false],
+  ] as const)("%s", (_name, mutate, expected) => {
+    const config = loadedWith(mutate);
+    expect(kmsKeyProtection(config, config.clusters[0])).toBe(expected);
+  });
+
+  it("an unprotected vault of a live cluster is said at every synth", () => {
+    const config = loadedWith((c) => (prod(c).kms.keyVault.preventDestroy = false));
+    expect(protectionWarnings(config).join("\n")).toMatch(/prevent_destroy is off for a KMS Key Vault and key/);
+    expect(protectionWarnings(loadedWith(() => undefined))).toEqual([]);
   });
 });
