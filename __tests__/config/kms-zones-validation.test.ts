@@ -228,26 +228,27 @@ describe("protection of a created KMS vault and key", () => {
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
     return result.config;
   };
-  it.each([
+  const cases: Array<[string, (c: RawConfig) => void, boolean]> = [
     ["default: protection.preventDestroy (true)", () => undefined, true],
-    ["protection.preventDestroy: false", (c: RawConfig) => (c.protection = { preventDestroy: false }), false],
-    ["kms.keyVault.preventDestroy: false overrides", (c: RawConfig) => (prod(c).kms.keyVault.preventDestroy = false), false],
+    ["protection.preventDestroy: false", (c) => void (c.protection = { preventDestroy: false }), false],
+    ["kms.keyVault.preventDestroy: false overrides", (c) => void (prod(c).kms.keyVault.preventDestroy = false), false],
     [
       "kms.keyVault.preventDestroy: true over protection false",
-      (c: RawConfig) => {
+      (c) => {
         c.protection = { preventDestroy: false };
         prod(c).kms.keyVault.preventDestroy = true;
       },
       true,
     ],
-    ["a retired cluster's is lifted", (c: RawConfig) => (c.clusters[0].retired = true), false],
-  ] as const)("%s", (_name, mutate, expected) => {
+    ["a retired cluster's is lifted", (c) => void (c.clusters[0].retired = true), false],
+  ];
+  it.each(cases)("%s", (_name, mutate, expected) => {
     const config = loadedWith(mutate);
     expect(kmsKeyProtection(config, config.clusters[0])).toBe(expected);
   });
 
   it("an unprotected vault of a live cluster is said at every synth", () => {
-    const config = loadedWith((c) => (prod(c).kms.keyVault.preventDestroy = false));
+    const config = loadedWith((c) => void (prod(c).kms.keyVault.preventDestroy = false));
     expect(protectionWarnings(config).join("\n")).toMatch(/prevent_destroy is off for a KMS Key Vault and key/);
     expect(protectionWarnings(loadedWith(() => undefined))).toEqual([]);
   });
