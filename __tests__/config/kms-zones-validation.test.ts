@@ -179,6 +179,10 @@ describe("kms and availabilityZones: bad input names the field", () => {
   });
 });
 
+it("a zone listed twice is one issue, at availabilityZones (not also a NodePool name collision)", () => {
+  expect(issuesOf((c) => (prod(c).nodePools[0].availabilityZones = ["1", "1"])).map((i) => i.path)).toEqual([`${AT0}.nodePools[0].availabilityZones`]);
+});
+
 describe("kms and availabilityZones: good input", () => {
   it.each([
     ["the example (created key, brought key, zones)", () => undefined],

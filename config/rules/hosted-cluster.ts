@@ -264,9 +264,10 @@ export function hostedClusterCollisions(names: DeploymentNames): ConfigIssue[] {
     ),
     ...duplicates(
       // Pools with availabilityZones count as their NodePools: <name>-<zone> each.
-      hosted.flatMap((c) =>
-        c.hosted!.nodePools.map((pool) => ({ key: `${c.hosted!.namespace}/${pool.config.name}`, path: pool.origin, value: pool.config.name })),
-      ),
+      hosted
+        .flatMap((c) => c.hosted!.nodePools.map((pool) => ({ key: `${c.hosted!.namespace}/${pool.config.name}`, path: pool.origin, value: pool.config.name })))
+        // A zone listed twice in one pool is reported by the zone rule, at availabilityZones.
+        .filter((entry, index, all) => all.findIndex((e) => e.key === entry.key && e.path === entry.path) === index),
       "names a NodePool that already exists in the same namespace (another cluster or the same; a pool with availabilityZones makes <name>-<zone>)",
     ),
     ...kmsVaultCollisions(names),
