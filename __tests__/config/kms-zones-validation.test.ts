@@ -197,6 +197,16 @@ describe("kms and availabilityZones: good input", () => {
     expect(issuesOf(mutate)).toEqual([]);
   });
 
+  it("vault names are compared and rendered in lowercase (Key Vault names are case-insensitive; the CRD compares exactly)", () => {
+    const config = base();
+    prod(config).kms.keyVault.name = "ProdKms";
+    prod(config).kms.backupKeyId = KEY("prodkms", "etcd-encryption");
+    const result = validateConfig(config, EXAMPLES);
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const kms = result.names.clusters[0].hosted!.kms!;
+    expect([kms.vault.name, kms.activeKey.keyVaultName, kms.backupKey?.keyVaultName]).toEqual(["ProdKms", "prodkms", "prodkms"]);
+  });
+
   it("hostedCluster.kms creates the KMS identity even with identities.kms: false", () => {
     const config = base();
     config.clusters[0].identities = { kms: false };

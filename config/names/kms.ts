@@ -59,7 +59,8 @@ export function kmsNames(
   const id = `${persistentGroup.id}/providers/Microsoft.KeyVault/vaults/${name}`;
   return {
     vault: { name, id, resourceGroupName: persistentGroup.name, create: true, origin: created.name ? `${at}.kms.keyVault.name` : cluster.origin },
-    activeKey: { keyVaultName: name, keyName: created.keyName, keyVersion: created.keyVersion },
+    // Lowercase as parsed key URLs are: the CRD compares backupKey's vault name with this one exactly.
+    activeKey: { keyVaultName: name.toLowerCase(), keyName: created.keyName, keyVersion: created.keyVersion },
     backupKey,
     keyVaultType: "KeyVault",
     cryptoUserScopes: scopes(id, [created.keyName, ...(backupKey ? [backupKey.keyName] : [])]),
