@@ -10,6 +10,8 @@ export const BUILT_IN_ROLES = {
   storageBlobDataContributor: { name: "Storage Blob Data Contributor", guid: "ba92f5b4-2d11-453d-a403-e96b0029c9fe" },
   keyVaultSecretsUser: { name: "Key Vault Secrets User", guid: "4633458b-17de-408a-b874-0445c86b69e6" },
   keyVaultSecretsOfficer: { name: "Key Vault Secrets Officer", guid: "b86a8fe4-44ce-4948-aee5-eccb2c155cd7" },
+  keyVaultCryptoUser: { name: "Key Vault Crypto User", guid: "12338af0-0e69-4776-bea7-57ae8d297424" },
+  keyVaultCryptoOfficer: { name: "Key Vault Crypto Officer", guid: "14b46e9e-c2b7-41b4-b07b-48a6ebf60603" },
   managedIdentityOperator: { name: "Managed Identity Operator", guid: "f1a07417-d97a-45cb-824c-7a7467783830" },
   aksRbacClusterAdmin: { name: "Azure Kubernetes Service RBAC Cluster Admin", guid: "b1ff04bb-8a4e-4dc4-8eb5-8693973ce19b" },
 } as const;

@@ -43,6 +43,16 @@ export function clusterProtection(config: Config, cluster: { readonly retired: b
   return { oidcIssuer: oidcIssuer && !cluster.retired, workloadIdentities: workloadIdentities && !cluster.retired };
 }
 
+/**
+ * A cluster's created KMS vault and key (`hostedCluster.kms.keyVault`): `kms.keyVault.preventDestroy`,
+ * else `protection.preventDestroy`, lifted once the cluster is retired. Without the key, etcd's
+ * secrets cannot be read: a restore from an etcd backup needs it too.
+ */
+export function kmsKeyProtection(config: Config, cluster: Config["clusters"][number]): boolean {
+  const own = cluster.hostedCluster?.kms?.keyVault?.preventDestroy;
+  return (own ?? config.protection.preventDestroy) && !cluster.retired;
+}
+
 export function protectionOf(config: Config): Protection {
   const all = config.protection.preventDestroy;
   return {
@@ -90,6 +100,8 @@ export function protectionWarnings(config: Config): string[] {
   const open = (Object.entries(protectionOf(config)) as Array<[keyof Protection, boolean]>)
     .filter(([resource, on]) => !on && exists[resource])
     .map(([resource]) => PROTECTED_RESOURCES[resource]);
+  // Created KMS vaults are per cluster; a retired cluster's are meant to go.
+  if (config.clusters.some((c) => c.hostedCluster?.kms?.keyVault && !c.retired && !kmsKeyProtection(config, c))) open.push("a KMS Key Vault and key");
   if (open.length === 0) return [];
   return [
     `protection: prevent_destroy is off for ${open.join(", ")}: a destroy, or a change that replaces them, deletes them without asking. Set protection.preventDestroy: true again once done (help/destroy.md).`,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AZURE_NAME_RULES, azureName, TAG_RULES } from "./azure-rules";
 import { adoptSchema, clusterAdoptSchema } from "./schema-adopt";
 import { aksSchema, aroHcpSchema } from "./schema-aro-hcp";
+import { kmsSchema } from "./schema-kms";
 
 /**
  * The deployment config file, validated once here. Field rules live in the schema; rules that
@@ -123,7 +124,14 @@ const nodePool = z
       // YAML reads an unquoted 1 as a number; the CRD wants the string.
       .preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"]))
       .optional()
-      .describe("Azure availability zone of the VMs. Default: none."),
+      .describe("Azure availability zone of the VMs. Default: none. Not with availabilityZones."),
+    availabilityZones: z
+      .array(z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"])))
+      .min(1, { error: "must list at least one zone" })
+      .optional()
+      .describe(
+        "Spread the pool over zones as `--availability-zones` does: one NodePool per zone, named <name>-<zone>, each with the full replicas (3 zones x 2 replicas = 6 nodes). Default: one NodePool, no zone.",
+      ),
     encryptionAtHost: z
       .enum(["Enabled", "Disabled"])
       .optional()
@@ -284,6 +292,7 @@ const hostedCluster = z
       ),
     privateLink: privateLink.optional(),
     nodePools: z.array(nodePool).default([]).describe("NodePools of the cluster (add, scale or remove them here)."),
+    kms: kmsSchema.optional(),
     deleteResourceGroupsWithContents: z
       .boolean()
       .default(false)
@@ -640,7 +649,7 @@ export const configSchema = z
           .boolean()
           .default(true)
           .describe(
-            "Give every persistent resource Terraform's prevent_destroy (OIDC storage and containers, identities and federated credentials, DNS zone, ExternalDNS and control-plane principals and secrets, Key Vault, AKS cluster, operator CRDs and namespaces). false only to tear the whole environment down on purpose (help/destroy.md).",
+            "Give every persistent resource Terraform's prevent_destroy (OIDC storage and containers, identities and federated credentials, DNS zone, ExternalDNS and control-plane principals and secrets, Key Vault, the clusters' KMS Key Vaults and keys, AKS cluster, operator CRDs and namespaces). false only to tear the whole environment down on purpose (help/destroy.md).",
           ),
       })
       .default({ preventDestroy: true })

@@ -1,4 +1,5 @@
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
+import { DataAzurermKeyVaultKey } from "@cdktf/provider-azurerm/lib/data-azurerm-key-vault-key";
 import { DataAzurermUserAssignedIdentity } from "@cdktf/provider-azurerm/lib/data-azurerm-user-assigned-identity";
 import { RandomProvider } from "@cdktf/provider-random/lib/provider";
 import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
@@ -12,6 +13,7 @@ import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
 import {
   HostedClusterIdentities,
+  KmsEncryptionInput,
   ManagedIdentitiesInput,
   REQUIRED_WORKLOAD_IDENTITIES,
   RequiredWorkloadIdentity,
@@ -67,6 +69,20 @@ export class ClusterStack extends TerraformStack {
             clientIds: workloadIdentityClientIds(clusterIdentities.workloadIdentities, (key) => clientId(clusterIdentities.workloadIdentities, key)),
           };
 
+    const kms = hosted.kms;
+    let kmsEncryption: KmsEncryptionInput | undefined;
+    if (kms) {
+      if (clusterIdentities.kind !== "selfManaged") throw new Error(`internal: clusters[${cluster.index}].hostedCluster.kms needs topology selfManaged`);
+      // A created key without a pinned version: its current version, read at plan.
+      const version = kms.activeKey.keyVersion ?? new DataAzurermKeyVaultKey(this, "KmsKey", { name: kms.activeKey.keyName, keyVaultId: kms.vault.id }).version;
+      kmsEncryption = {
+        activeKey: { ...kms.activeKey, keyVersion: version },
+        backupKey: kms.backupKey && { ...kms.backupKey, keyVersion: kms.backupKey.keyVersion as string },
+        keyVaultType: kms.keyVaultType,
+        workloadIdentityClientId: clientId(clusterIdentities.workloadIdentities, "kms"),
+      };
+    }
+
     // Plan-time secrets: files Terraform reads, or sensitive variables (secrets.source).
     const source = secretsSource(config);
     const at = `clusters[${cluster.index}].hostedCluster`;
@@ -109,6 +125,7 @@ export class ClusterStack extends TerraformStack {
       subscriptionId: config.subscriptionId,
       tenantId: config.tenantId,
       identities,
+      kms: kmsEncryption,
       dependsOn: secrets.all,
     });
     new CreationGuard(this, "CreationGuard", { hostedCluster: this.hostedCluster, cluster, storageAccountOrigin: names.storageAccount.origin });
@@ -166,6 +183,6 @@ export class ClusterStack extends TerraformStack {
 /** Self-managed: the workload identities' client IDs (the control-plane-operator one when the cluster has it). */
 function workloadIdentityClientIds(workloadIdentities: readonly IdentityNames[], clientId: (key: WorkloadIdentityKey) => string): WorkloadIdentityClientIds {
   const required = Object.fromEntries(REQUIRED_WORKLOAD_IDENTITIES.map((key) => [key, clientId(key)])) as Record<RequiredWorkloadIdentity, string>;
-  // The control-plane-operator identity is optional (private clusters); KMS is not used yet.
+  // The control-plane-operator identity is optional (private clusters); KMS's goes in secretEncryption.
   return workloadIdentities.some((i) => i.key === "controlPlaneOperator") ? { ...required, controlPlaneOperator: clientId("controlPlaneOperator") } : required;
 }

@@ -1,7 +1,8 @@
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { ClusterNames, managedIdentitiesOf } from "../config/names";
-import { clusterProtection } from "../config/protection";
+import { clusterProtection, kmsKeyProtection } from "../config/protection";
+import { KmsCryptoUser, KmsKey } from "../constructs/kms/kms-key";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
 import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
@@ -44,6 +45,41 @@ export class IdentitiesStack extends TerraformStack {
       preventDestroy: protection.workloadIdentities,
       tags: config.tags,
     });
+    const kms = cluster.hosted?.kms;
+    const kmsConfig = cluster.hosted?.config.kms;
+    const kmsIdentity = identities.identities.get("kms");
+    if (kms && kmsConfig && kmsIdentity) {
+      // etcd encryption (hostedCluster.kms): the created vault and key outlive the cluster, as its identities do.
+      const created =
+        kms.vault.create && kmsConfig.keyVault
+          ? new KmsKey(this, "KmsKey", {
+              vaultName: kms.vault.name,
+              resourceGroupName: kms.vault.resourceGroupName,
+              location: config.location,
+              tenantId: config.tenantId,
+              subscriptionId: config.subscriptionId,
+              keyName: kmsConfig.keyVault.keyName,
+              keySize: kmsConfig.keyVault.keySize,
+              rotateAfter: kmsConfig.keyVault.rotateAfter,
+              softDeleteRetentionDays: kmsConfig.keyVault.softDeleteRetentionDays,
+              preventDestroy: kmsKeyProtection(config, config.clusters[cluster.index]),
+              grantDeployerCryptoOfficer: kmsConfig.keyVault.grantDeployerAccess,
+              tags: config.tags,
+            })
+          : undefined;
+      new KmsCryptoUser(this, "KmsCryptoUser", {
+        principalId: kmsIdentity.principalId,
+        keyArmIds: kms.cryptoUserScopes,
+        dependsOn: created ? [created.key] : undefined,
+      });
+      new TerraformOutput(this, "kms_key_vault_name", { value: kms.vault.name });
+      if (created) {
+        new TerraformOutput(this, "kms_key_id", {
+          value: created.key.id,
+          description: "The created key's current version URL (as --encryption-key-id); HostedCluster activeKey takes its version",
+        });
+      }
+    }
     if (cluster.identities.kind === "aroHcp") {
       // ARO HCP style: these are the data-plane identities (seed 003); the control-plane ones are
       // certificate service principals in the shared stack.

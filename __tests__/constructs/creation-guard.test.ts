@@ -102,6 +102,8 @@ describe("CreationGuard", () => {
       "spec.platform.azure.private.type": "",
       "spec.platform.azure.private.privateLink.natSubnetID": "",
       "spec.services": "APIServer=LoadBalancer, Ignition=Route, Konnectivity=Route, OAuthServer=Route",
+      "spec.secretEncryption.type": "aescbc",
+      "spec.secretEncryption.kms.azure.keyVaultType": "",
       "metadata.namespace": "clusters",
     });
   });

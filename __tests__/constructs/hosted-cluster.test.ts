@@ -298,8 +298,8 @@ describe("HostedCluster construct", () => {
 
   it("rejects duplicate NodePool names (as construct IDs) and an issuer URL with a trailing slash, naming them", () => {
     // The config rules report duplicates first (rules/hosted-cluster.ts); the construct IDs guard them regardless.
-    const base = input({ nodePools: [{ name: "a" }] }).hostedCluster;
-    expect(() => synthHostedCluster({ hostedCluster: { ...base, nodePools: [base.nodePools[0], base.nodePools[0]] } })).toThrow(/NodePool_a/);
+    const base = input({ nodePools: [{ name: "a" }] }).names;
+    expect(() => synthHostedCluster({ names: { ...base, nodePools: [base.nodePools[0], base.nodePools[0]] } })).toThrow(/NodePool_a/);
     expect(() => synthHostedCluster({ issuerUrl: "https://x.blob.core.windows.net/c/" })).toThrow(/issuerUrl .* must not end with '\/'/);
   });
 });

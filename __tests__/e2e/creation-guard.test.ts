@@ -188,6 +188,18 @@ const REFUSED: readonly Edit[] = [
   },
 ];
 
+/**
+ * Edits the CRDs accept but HyperShift cannot carry out: only the guard stops them. AES-CBC to KMS:
+ * the KMS encryption config has no AES-CBC provider for the Secrets already written.
+ */
+const GUARD_ONLY: readonly Omit<Edit, "refusals">[] = [
+  {
+    name: "AES-CBC to KMS",
+    edit: (c) => (hc(c).kms = { keyVault: {} }),
+    keys: [`${AT}.kms: HostedCluster clusters/hc1 was created with spec.secretEncryption.type "aescbc", and the config now gives "kms"`],
+  },
+];
+
 /** Edits the CRDs accept: the guards must let them through. */
 const ACCEPTED: readonly Omit<Edit, "keys" | "refusals">[] = [
   { name: "no edit", edit: () => undefined },
@@ -266,7 +278,7 @@ async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => P
   return results;
 }
 
-const ALL = [...ACCEPTED, ...REFUSED];
+const ALL = [...ACCEPTED, ...REFUSED, ...GUARD_ONLY];
 
 /** The state of a guard that did not guard spec.services yet: its input (and output) without that field. */
 function forgetServices(state: any): void {
@@ -350,6 +362,14 @@ function forgetServices(state: any): void {
     expect(text).toMatch(/Put the created value back, or (create a new cluster|add a NodePool under a new name)/);
   });
 
+  it.each(GUARD_ONLY.map((e) => [e.name, e] as const))("refuses at plan an edit HyperShift cannot carry out: %s", (name, { keys }) => {
+    const result = plans.get(name)!;
+    expect(result.status).toBe(1);
+    const text = result.errors.join("\n");
+    for (const key of keys) expect(text).toContain(key);
+    expect(text).toContain("HyperShift does not migrate between AES-CBC and KMS");
+  });
+
   it("does not stand in the way of destroying the cluster, even after a refused edit", () => {
     expect(plans.get("destroy after an edit")).toEqual({ status: 2, errors: [] });
   });
@@ -386,6 +406,12 @@ function forgetServices(state: any): void {
     expect(result.status).toBe(1);
     const lines = result.stdout.split("\n");
     for (const refusal of refusals) expect(lines.filter((line) => line.includes(refusal) && line.includes("(CEL transition rule"))).toHaveLength(1);
+  });
+
+  it.each(GUARD_ONLY.map((e) => [e.name] as const))("the CRDs accept it, so only the guard stops it: %s", (name) => {
+    const result = checks.get(name)!;
+    expect(result.stdout).toMatch(/ 0 errors, /);
+    expect(result.status).toBe(0);
   });
 
   it.each(ACCEPTED.map((e) => [e.name] as const))("the CRDs accept the edit the guards let through: %s", (name) => {

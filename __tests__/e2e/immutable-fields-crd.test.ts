@@ -14,9 +14,11 @@ if (!HAVE_SCHEMAS) console.warn("immutable-fields-crd: ../shared is absent; the 
 
 /** Fields under a transition rule that no config key changes for a given cluster (name hc1, pool p). */
 const CONSTANT: Record<"HostedCluster" | "NodePool", readonly string[]> = {
-  HostedCluster: ["spec.fips", "spec.olmCatalogPlacement", "spec.platform.type", "spec.etcd.managementType", "spec.secretEncryption"],
+  HostedCluster: ["spec.fips", "spec.olmCatalogPlacement", "spec.platform.type", "spec.etcd.managementType"],
   NodePool: ["spec.clusterName", "spec.arch", "spec.management.upgradeType", "spec.platform.type"],
 };
+/** Fields whose rule is only about presence ("cannot be removed once configured"), written in every config. */
+const ALWAYS_PRESENT: Record<"HostedCluster" | "NodePool", readonly string[]> = { HostedCluster: ["spec.secretEncryption"], NodePool: [] };
 /** Guarded for a CRD rule (not for another consequence, such as metadata.namespace's replacement). */
 const crdGuarded = (fields: typeof HOSTED_CLUSTER_IMMUTABLE_FIELDS) => fields.filter((f) => f.consequence === undefined).map((f) => f.path);
 const GUARDED = { HostedCluster: crdGuarded(HOSTED_CLUSTER_IMMUTABLE_FIELDS), NodePool: crdGuarded(NODE_POOL_IMMUTABLE_FIELDS) };
@@ -79,6 +81,7 @@ const VARIANTS = {
             serviceNetwork: "172.30.0.0/16",
           },
           nodePools: [{ name: "p", replicas: 0, vmSize: "Standard_D8s_v5", availabilityZone: "2", encryptionAtHost: "Disabled", imageGeneration: "Gen1" }],
+          kms: { keyVault: {} },
         }),
         identities: { controlPlaneOperator: true, kms: true },
       },
@@ -119,7 +122,8 @@ const VARIANTS = {
   ] as const)("every protected %s field we write is guarded, or the same in every config", (kind, file) => {
     const fields = protectedFields(JSON.parse(fs.readFileSync(path.join(SCHEMAS, file), "utf8")));
     const written = [...fields].filter((field) => rendered.some((variant) => variant[kind].has(field))).sort();
-    expect(written).toEqual([...GUARDED[kind], ...CONSTANT[kind]].sort());
+    expect(written).toEqual([...GUARDED[kind], ...CONSTANT[kind], ...ALWAYS_PRESENT[kind]].sort());
+    for (const field of ALWAYS_PRESENT[kind]) expect([field, rendered.every((variant) => variant[kind].has(field))]).toEqual([field, true]);
     for (const field of CONSTANT[kind]) {
       const values = rendered.map((variant) => JSON.stringify(variant[kind].get(field)));
       expect([field, new Set(values).size]).toEqual([field, 1]);

@@ -101,7 +101,12 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
         }
       : requireIssuer(sharedIssuer, index);
   const enabled = (key: WorkloadIdentityKey) =>
-    key === "controlPlaneOperator" ? cluster.identities.controlPlaneOperator : key === "kms" ? cluster.identities.kms : true;
+    // hostedCluster.kms needs the KMS identity: it implies identities.kms (help/kms.md).
+    key === "controlPlaneOperator"
+      ? cluster.identities.controlPlaneOperator
+      : key === "kms"
+        ? cluster.identities.kms || cluster.hostedCluster?.kms !== undefined
+        : true;
   const aroHcp = config.topology === "aroHcp";
   const components = aroHcp ? DATA_PLANE_COMPONENTS : WORKLOAD_IDENTITY_COMPONENTS.filter((c) => !c.optional || enabled(c.key));
   const managedIdentities = components.map((component): IdentityNames => {
@@ -119,7 +124,7 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
   return {
     hosted:
       cluster.hostedCluster &&
-      hostedClusterNames(config, configDir, cluster, cluster.hostedCluster, index, managedIdentities, basis.deploymentZone, basis.resourceGroup.name),
+      hostedClusterNames(config, configDir, cluster, cluster.hostedCluster, index, managedIdentities, basis.deploymentZone, basis.resourceGroup),
     name: cluster.name,
     index,
     identitiesStack: identitiesStackName(cluster.name),

@@ -3,7 +3,9 @@ import { COMPONENT_ROLES, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope 
 import { ClusterConfig, Config, HostedClusterConfig } from "../schema";
 import type { IdentityNames } from "./cluster";
 import { guideNamePrefix } from "./adoption";
-import { defaultInfraId, dnsZoneId, parseArmId, rgId } from "./naming";
+import { KmsNames, kmsNames } from "./kms";
+import { defaultInfraId, dnsZoneId, parseArmId, rgId, stableSuffix } from "./naming";
+import { NodePoolNames, nodePoolNames } from "./node-pools";
 import { EndpointAccessNames, endpointAccessNames } from "./private-link";
 import { HostedRoleAssignmentNames, roleAssignmentNames } from "./role-assignments";
 import { clusterStackName, infraStackName } from "./stacks";
@@ -72,6 +74,10 @@ export interface HostedClusterNames {
   readonly roleAssignments: HostedRoleAssignmentNames;
   /** Public, or private endpoint access over Private Link with its NAT subnet. */
   readonly endpointAccess: EndpointAccessNames;
+  /** The NodePool objects, in config order: a pool with availabilityZones gives one per zone. */
+  readonly nodePools: readonly NodePoolNames[];
+  /** The etcd encryption key (`kms`); undefined for AES-CBC. */
+  readonly kms?: KmsNames;
 }
 
 /** A resource the config brings by ARM ID: nothing to create, names come from the ID. */
@@ -89,7 +95,7 @@ export function hostedClusterNames(
   index: number,
   identities: readonly IdentityNames[],
   deploymentZone: string | undefined,
-  persistentGroup: string,
+  persistentGroup: { readonly name: string; readonly id: string },
 ): HostedClusterNames {
   const at = `clusters[${index}].hostedCluster`;
   const name = cluster.name;
@@ -155,7 +161,7 @@ export function hostedClusterNames(
   const parent = config.dns?.parent;
   const known =
     deploymentZone === hosted.baseDomain
-      ? { group: persistentGroup, subscription: sub }
+      ? { group: persistentGroup.name, subscription: sub }
       : parent && parent.zoneName === hosted.baseDomain
         ? { group: parent.resourceGroupName, subscription: parent.subscriptionId ?? sub }
         : undefined;
@@ -210,6 +216,10 @@ export function hostedClusterNames(
     },
     externalDnsDomain: useExternalDns ? deploymentZone : undefined,
     endpointAccess: endpointAccessNames(hosted, at, infraId),
+    nodePools: nodePoolNames(hosted.nodePools, at),
+    kms:
+      hosted.kms &&
+      kmsNames(hosted.kms, at, { name, origin: `clusters[${index}].name` }, persistentGroup, stableSuffix(sub, persistentGroup.id, config.prefix, name)),
     roleAssignments: aroHcp
       ? {
           kind: "aroHcp",

@@ -13,6 +13,10 @@ export type { ClusterNames, DeploymentBasis, FederatedCredentialName, IdentityNa
 export { deriveNames } from "./deployment";
 export type { DeploymentNames, DnsNames, ManagementClusterFiles } from "./deployment";
 export { hostedClusterNames } from "./hosted-cluster";
+export { defaultKmsVaultName, kmsNames } from "./kms";
+export type { KmsKeyNames, KmsNames } from "./kms";
+export { nodePoolNames } from "./node-pools";
+export type { NodePoolNames } from "./node-pools";
 export type { HostedClusterNames, NetworkResourceNames, ResourceGroupNames } from "./hosted-cluster";
 export {
   dnsZoneId,

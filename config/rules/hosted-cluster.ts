@@ -2,6 +2,8 @@ import { AZURE_NAME_RULES } from "../azure-rules";
 import { contains, networkOf, overlaps, parseCidr } from "../cidr";
 import { ClusterNames, DeploymentNames, HostedClusterNames, parseArmId } from "../names";
 import { Config } from "../schema";
+import { KMS_RULES, kmsVaultCollisions } from "./kms";
+import { NODE_POOL_ZONE_RULES } from "./node-pool-zones";
 import { PRIVATE_LINK_RULES, privateLinkCollisions } from "./private-link";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
@@ -240,12 +242,13 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
     ],
   },
   ...PRIVATE_LINK_RULES,
+  ...KMS_RULES,
+  ...NODE_POOL_ZONE_RULES,
 ];
 
 /** Rules across hosted clusters: what two clusters must not share. */
 export function hostedClusterCollisions(names: DeploymentNames): ConfigIssue[] {
   const hosted = names.clusters.filter((c) => c.hosted);
-  const at = (c: ClusterNames) => `clusters[${c.index}].hostedCluster`;
   return [
     ...duplicates(
       hosted.map((c) => ({ key: c.hosted!.infraId, path: c.hosted!.infraIdOrigin })),
@@ -262,11 +265,14 @@ export function hostedClusterCollisions(names: DeploymentNames): ConfigIssue[] {
       "gives a resource group that another cluster also creates",
     ),
     ...duplicates(
-      hosted.flatMap((c) =>
-        c.hosted!.config.nodePools.map((pool, i) => ({ key: `${c.hosted!.namespace}/${pool.name}`, path: `${at(c)}.nodePools[${i}].name`, value: pool.name })),
-      ),
-      "names a NodePool that already exists in the same namespace (another cluster or the same)",
+      // Pools with availabilityZones count as their NodePools: <name>-<zone> each.
+      hosted
+        .flatMap((c) => c.hosted!.nodePools.map((pool) => ({ key: `${c.hosted!.namespace}/${pool.config.name}`, path: pool.origin, value: pool.config.name })))
+        // A zone listed twice in one pool is reported by the zone rule, at availabilityZones.
+        .filter((entry, index, all) => all.findIndex((e) => e.key === entry.key && e.path === entry.path) === index),
+      "names a NodePool that already exists in the same namespace (another cluster or the same; a pool with availabilityZones makes <name>-<zone>)",
     ),
     ...privateLinkCollisions(names),
+    ...kmsVaultCollisions(names),
   ];
 }

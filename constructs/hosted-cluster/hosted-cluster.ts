@@ -55,8 +55,9 @@ export class HostedCluster extends Construct {
       dependsOn: props.dependsOn,
     });
 
-    this.nodePools = hostedCluster.nodePools.map(
-      (nodePool) =>
+    // A pool with availabilityZones is one NodePool per zone (<name>-<zone>), from names.
+    this.nodePools = names.nodePools.map(
+      ({ config: nodePool }) =>
         new Manifest(this, `NodePool_${nodePool.name}`, {
           manifest: escapeTemplates(
             nodePoolManifest({

@@ -262,6 +262,24 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
         .join(", "),
     configKey: (c) => `${at(c)}.externalDns, externalDns, dns.zoneName, ${at(c)}.endpointAccess`,
   },
+  {
+    path: "spec.secretEncryption.type",
+    rule: "always",
+    crdMessage: "the etcd encryption type cannot change",
+    read: text("spec.secretEncryption.type"),
+    configKey: (c) => `${at(c)}.kms`,
+    // No CRD rule: the CRD only forbids removing secretEncryption. Reading of HyperShift's code.
+    consequence:
+      "HyperShift does not migrate between AES-CBC and KMS: the kube-apiserver's encryption config would lose the provider the existing Secrets were written with (control-plane-operator kas/kms/azure.go lists only KMS and identity), so they could no longer be read.",
+  },
+  {
+    // The CRD compares it with KeyVault as the default; we always write it with KMS, as the CLI.
+    path: "spec.secretEncryption.kms.azure.keyVaultType",
+    rule: "whileSet",
+    crdMessage: "keyVaultType is immutable",
+    read: text("spec.secretEncryption.kms.azure.keyVaultType"),
+    configKey: (c) => `${at(c)}.kms.keyId`,
+  },
   NAMESPACE,
 ];
 

@@ -65,6 +65,23 @@ export interface HyperShiftObject {
   readonly spec: Record<string, unknown>;
 }
 
+/** HyperShift's `AzureKMSKey`; the version may be a Terraform reference (a created key's current version). */
+export interface AzureKmsKey {
+  readonly keyVaultName: string;
+  readonly keyName: string;
+  readonly keyVersion: string;
+}
+
+/** etcd encryption with an Azure Key Vault key (self-managed: the KMS workload identity). */
+export interface KmsEncryptionInput {
+  readonly activeKey: AzureKmsKey;
+  /** The previous key during a rotation. @default - none */
+  readonly backupKey?: AzureKmsKey;
+  readonly keyVaultType: "KeyVault";
+  /** Client ID (UUID or Terraform reference) of the KMS identity (federated with kube-system/kms-provider). */
+  readonly workloadIdentityClientId: string;
+}
+
 export interface HostedClusterManifestInput {
   /** HostedCluster name: the cluster name (1-40 lowercase letters, digits or '-'). */
   readonly name: string;
@@ -80,6 +97,8 @@ export interface HostedClusterManifestInput {
   readonly tenantId: string;
   /** The cluster's Azure identities: workload identities (self-managed) or managed identities (ARO HCP style). */
   readonly identities: HostedClusterIdentities;
+  /** Encrypt etcd secrets with this Key Vault key. @default - AES-CBC with the generated key Secret */
+  readonly kms?: KmsEncryptionInput;
 }
 
 /** The four services of `GetIngressServicePublishingStrategyMapping`, sorted by name (no OIDC entry). */
@@ -168,10 +187,33 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
         },
       },
       services: servicePublishing(name, names.externalDnsDomain, names.endpointAccess.kind),
-      // AES-CBC with the generated key, as the CLI without --encryption-key-id. A cluster with the
-      // KMS identity stays on AES-CBC too: KMS needs a Key Vault key (activeKey) that nothing here
-      // creates or configures yet, and the switch is one-way (the auth mode is immutable, §2.4).
-      secretEncryption: { type: "aescbc", aescbc: { activeKey: { name: names.secrets.etcdEncryptionKey } } },
+      secretEncryption: secretEncryption(input),
+    },
+  };
+}
+
+/**
+ * KMS with the Key Vault key as `--encryption-key-id` renders it (cmd/cluster/azure/create.go:
+ * activeKey, keyVaultType always, workloadIdentity for self-managed), plus backupKey during a
+ * rotation; otherwise AES-CBC with the generated key, as the CLI without the flag. A cluster is
+ * created with one or the other: the kube-apiserver's KMS encryption config has no AES-CBC
+ * provider to read older secrets (control-plane-operator/.../kas/kms/azure.go), so the creation
+ * guard refuses the switch.
+ */
+function secretEncryption(input: HostedClusterManifestInput): Record<string, unknown> {
+  const kms = input.kms;
+  if (!kms) return { type: "aescbc", aescbc: { activeKey: { name: input.names.secrets.etcdEncryptionKey } } };
+  const key = (k: AzureKmsKey) => ({ keyVaultName: k.keyVaultName, keyName: k.keyName, keyVersion: k.keyVersion });
+  return {
+    type: "kms",
+    kms: {
+      provider: "Azure",
+      azure: {
+        activeKey: key(kms.activeKey),
+        ...(kms.backupKey ? { backupKey: key(kms.backupKey) } : {}),
+        workloadIdentity: { clientID: kms.workloadIdentityClientId },
+        keyVaultType: kms.keyVaultType,
+      },
     },
   };
 }
