@@ -13,7 +13,7 @@ import { describeWorkspaces, WORKSPACES_FILE } from "./workspaces";
 
 /** Adds every stack of the deployment to `app`, in dependency order. */
 export function addStacks(app: App, loaded: LoadedConfig, outdir: string): TerraformStack[] {
-  const context = { config: loaded.config, names: loaded.names, outdir, publicKeys: loaded.publicKeys };
+  const context = { config: loaded.config, names: loaded.names, outdir, publicKeys: loaded.publicKeys, trustBundles: loaded.trustBundles };
   const shared = new SharedStack(app, context);
   const perCluster = loaded.names.clusters.map((cluster) => {
     const identities = new IdentitiesStack(app, { ...context, cluster });

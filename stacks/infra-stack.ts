@@ -10,7 +10,7 @@ import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-iden
 import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
 import { recordedControlPlanePrincipals } from "./shared-stack";
 import { InfraCreationGuard } from "../constructs/cluster-infra/infra-creation-guard";
-import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
+import { azureadEnvironment, configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
 
 export interface InfraStackProps extends StackContext {
   /** The cluster; it must have `hosted` names (a `hostedCluster` in the config). */
@@ -71,7 +71,7 @@ export class InfraStack extends TerraformStack {
     if (roles.kind === "aroHcp") {
       // aroHcp: the control-plane service principals (shared stack), found by the object IDs the
       // shared stack recorded and checked at plan, never by display name.
-      new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+      new AzureadProvider(this, "azuread", { tenantId: config.tenantId, ...azureadEnvironment(config) });
       const principals = new ControlPlanePrincipals(this, "ControlPlanePrincipals", {
         principals: recordedControlPlanePrincipals(this, hosted.infraStack, props, cluster),
         tenantId: config.tenantId,

@@ -1,3 +1,4 @@
+import { CLOUD_ENDPOINTS } from "../config/cloud";
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
@@ -15,7 +16,7 @@ import { hoursOf } from "../config/rules/aro-hcp";
 import { aroHcpSettings } from "../config/schema-aro-hcp";
 import { ClusterNames, controlPlanePrincipalsOf, KeyVaultNames } from "../config/names";
 import { RecordedPrincipal } from "../constructs/control-plane-identities/control-plane-principals";
-import { configureAzureStack, remoteState, StackContext } from "./stack-setup";
+import { azureadEnvironment, azurermEnvironment, configureAzureStack, remoteState, StackContext } from "./stack-setup";
 
 export interface SharedStackProps extends StackContext {
   /** SPKI PEM by absolute key file (from the config loader). */
@@ -48,7 +49,8 @@ export class SharedStack extends TerraformStack {
     configureAzureStack(this, names.sharedStack, props);
     const protection = protectionOf(config);
     // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
-    if (names.externalDnsApplication || names.topology.kind === "aroHcp") new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+    if (names.externalDnsApplication || names.topology.kind === "aroHcp")
+      new AzureadProvider(this, "azuread", { tenantId: config.tenantId, ...azureadEnvironment(config) });
 
     const resourceGroup = new PersistentResourceGroup(this, "PersistentResourceGroup", {
       name: names.resourceGroup.name,
@@ -77,6 +79,7 @@ export class SharedStack extends TerraformStack {
         publicKeyPem: props.publicKeys.get(names.sharedIssuer.publicKeyFile) as string,
         uploadsDependOn: storage.deployerAccess ? [storage.deployerAccess] : [],
         preventDestroy: protection.oidcIssuer,
+        blobSuffix: CLOUD_ENDPOINTS[config.cloud].blobSuffix,
       });
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
     }
@@ -103,6 +106,7 @@ export class SharedStack extends TerraformStack {
                   features: [{}],
                   subscriptionId: parent.subscriptionId,
                   tenantId: config.tenantId,
+                  ...azurermEnvironment(config),
                   // Only the parent zone is touched there: registering resource providers would
                   // need subscription-wide rights the DNS owner may not grant.
                   resourceProviderRegistrations: "none",
@@ -129,6 +133,7 @@ export class SharedStack extends TerraformStack {
           passwordEndDate: config.externalDns.password.endDate,
           passwordValidFor: config.externalDns.password.validFor,
           passwordRotation: config.externalDns.password.rotation,
+          cloud: config.cloud,
           preventDestroy: protection.externalDnsPrincipal,
         });
         new TerraformOutput(this, "external_dns_client_id", { value: principal.application.clientId });
@@ -171,6 +176,7 @@ export class SharedStack extends TerraformStack {
         renewBeforeHours: hoursOf(settings.certificates.renewBefore),
         secretDependsOn: vault.deployerAccess ? [vault.deployerAccess] : [],
         preventDestroy: protection.controlPlaneIdentities,
+        authorityHost: CLOUD_ENDPOINTS[config.cloud].authorityHost,
         tags: config.tags,
       });
       json[cluster.name] = identities.managedIdentitiesJson;

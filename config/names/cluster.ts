@@ -1,4 +1,5 @@
 import { DATA_PLANE_COMPONENTS, WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "../components";
+import { CLOUD_ENDPOINTS } from "../cloud";
 import { ClusterConfig, Config } from "../schema";
 import { controlPlaneIdentityNames, keyVaultNames } from "./aro-hcp";
 import { HostedClusterNames, hostedClusterNames } from "./hosted-cluster";
@@ -95,13 +96,18 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
       ? {
           containerName: cluster.name,
           containerOrigin: `clusters[${index}].name`,
-          url: issuerUrl(accountName, cluster.name),
+          url: issuerUrl(accountName, cluster.name, CLOUD_ENDPOINTS[config.cloud].blobSuffix),
           ...keyFiles(ownKey, configDir),
           keyOrigin: `clusters[${index}].serviceAccountSigningKey`,
         }
       : requireIssuer(sharedIssuer, index);
   const enabled = (key: WorkloadIdentityKey) =>
-    key === "controlPlaneOperator" ? cluster.identities.controlPlaneOperator : key === "kms" ? cluster.identities.kms : true;
+    key === "controlPlaneOperator"
+      ? // On by default, as `hypershift create iam azure` always creates it (issue 13 item 3).
+        (cluster.identities.controlPlaneOperator ?? true)
+      : key === "kms"
+        ? cluster.identities.kms
+        : true;
   const aroHcp = config.topology === "aroHcp";
   const components = aroHcp ? DATA_PLANE_COMPONENTS : WORKLOAD_IDENTITY_COMPONENTS.filter((c) => !c.optional || enabled(c.key));
   const managedIdentities = components.map((component): IdentityNames => {

@@ -1,4 +1,5 @@
 import * as path from "node:path";
+import { CLOUD_ENDPOINTS } from "../cloud";
 import { Config } from "../schema";
 import { aksNames, keyVaultNames } from "./aro-hcp";
 import { ClusterNames, clusterNames, IssuerNames } from "./cluster";
@@ -77,7 +78,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
       ? {
           containerName: config.oidc.containerName ?? accountName,
           containerOrigin: config.oidc.containerName ? "oidc.containerName" : "oidc.storageAccountName",
-          url: issuerUrl(accountName, config.oidc.containerName ?? accountName),
+          url: issuerUrl(accountName, config.oidc.containerName ?? accountName, CLOUD_ENDPOINTS[config.cloud].blobSuffix),
           ...keyFiles(config.serviceAccountSigningKey, configDir),
           keyOrigin: "serviceAccountSigningKey",
         }
@@ -112,7 +113,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
       name: accountName,
       origin: config.oidc.storageAccountName ? "oidc.storageAccountName" : "prefix",
       id: `${resourceGroupId}/providers/Microsoft.Storage/storageAccounts/${accountName}`,
-      blobEndpoint: `https://${accountName}.blob.core.windows.net`,
+      blobEndpoint: `https://${accountName}.${CLOUD_ENDPOINTS[config.cloud].blobSuffix}`,
     },
     sharedIssuer,
     clusters,

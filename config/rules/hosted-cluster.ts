@@ -2,6 +2,7 @@ import { AZURE_NAME_RULES } from "../azure-rules";
 import { contains, networkOf, overlaps, parseCidr } from "../cidr";
 import { ClusterNames, DeploymentNames, HostedClusterNames, parseArmId } from "../names";
 import { Config } from "../schema";
+import { HOSTED_OPTION_RULES } from "./hosted-options";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
 type HostedCluster = NonNullable<Config["clusters"][number]["hostedCluster"]>;
@@ -238,6 +239,7 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
         : []),
     ],
   },
+  ...HOSTED_OPTION_RULES,
 ];
 
 /** Rules across hosted clusters: what two clusters must not share. */

@@ -1,6 +1,7 @@
 import { ControlPlaneIdentityKey, DataPlaneIdentityKey, WorkloadIdentityKey } from "../../config/components";
 import { HostedClusterNames } from "../../config/names";
-import { HostedClusterConfig, NodePoolConfig } from "../../config/schema";
+import { AzureCloud, HostedClusterConfig, NodePoolConfig } from "../../config/schema";
+import { hostedClusterMetadata, hostedClusterOptionFields } from "./hosted-options";
 
 /**
  * The HostedCluster and NodePool objects as `hypershift create cluster azure --render` writes
@@ -61,7 +62,12 @@ export type HostedClusterIdentities =
 export interface HyperShiftObject {
   readonly apiVersion: string;
   readonly kind: "HostedCluster" | "NodePool";
-  readonly metadata: { readonly name: string; readonly namespace: string; readonly annotations?: Readonly<Record<string, string>> };
+  readonly metadata: {
+    readonly name: string;
+    readonly namespace: string;
+    readonly annotations?: Readonly<Record<string, string>>;
+    readonly labels?: Readonly<Record<string, string>>;
+  };
   readonly spec: Record<string, unknown>;
 }
 
@@ -80,6 +86,11 @@ export interface HostedClusterManifestInput {
   readonly tenantId: string;
   /** The cluster's Azure identities: workload identities (self-managed) or managed identities (ARO HCP style). */
   readonly identities: HostedClusterIdentities;
+  /**
+   * Azure cloud of the cluster (`spec.platform.azure.cloud`).
+   * @default "AzurePublicCloud" - the CRD default, not written (as the CLI, which never writes it)
+   */
+  readonly cloud?: AzureCloud;
 }
 
 /** The four services of `GetIngressServicePublishingStrategyMapping`, sorted by name (no OIDC entry). */
@@ -97,8 +108,22 @@ const SERVICES = [
  * rest share the management cluster's default ingress (Routes without hostname). Azure requires
  * Konnectivity and Ignition to be Routes in both cases (CEL, §2.5).
  */
-export function servicePublishing(name: string, externalDnsDomain: string | undefined): Record<string, unknown>[] {
+export function servicePublishing(
+  name: string,
+  externalDnsDomain: string | undefined,
+  oauthPublishing: HostedClusterConfig["oauthPublishing"] = "Route",
+): Record<string, unknown>[] {
   return SERVICES.map(({ service, host }) => {
+    // --oauth-publishing-strategy LoadBalancer: its hostname goes under loadBalancer (cmd/cluster/azure/create.go).
+    if (service === "OAuthServer" && oauthPublishing === "LoadBalancer") {
+      return {
+        service,
+        servicePublishingStrategy: {
+          type: "LoadBalancer",
+          ...(externalDnsDomain ? { loadBalancer: { hostname: `${host}-${name}.${externalDnsDomain}` } } : {}),
+        },
+      };
+    }
     if (externalDnsDomain) {
       return { service, servicePublishingStrategy: { type: "Route", route: { hostname: `${host}-${name}.${externalDnsDomain}` } } };
     }
@@ -114,7 +139,7 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
   return {
     apiVersion: HYPERSHIFT_API_VERSION,
     kind: "HostedCluster",
-    metadata: { name, namespace: names.namespace, ...(managed ? { annotations: { ...ARO_HCP_ANNOTATIONS } } : {}) },
+    metadata: { name, namespace: names.namespace, ...hostedClusterMetadata(hc, managed ? ARO_HCP_ANNOTATIONS : {}) },
     spec: {
       release: { image: hc.releaseImage },
       pullSecret: { name: names.secrets.pullSecret },
@@ -123,7 +148,7 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
       issuerURL: input.issuerUrl,
       serviceAccountSigningKey: { name: names.secrets.signingKey },
       networking: {
-        networkType: "OVNKubernetes",
+        networkType: hc.networkType,
         clusterNetwork: [{ cidr: network.clusterNetwork }],
         serviceNetwork: [{ cidr: network.serviceNetwork }],
         // The CLI writes machineNetwork only with --machine-cidr.
@@ -142,8 +167,9 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
         },
       },
       controllerAvailabilityPolicy: hc.controllerAvailabilityPolicy,
-      olmCatalogPlacement: "management",
-      fips: false,
+      olmCatalogPlacement: hc.olmCatalogPlacement,
+      fips: hc.fips,
+      ...hostedClusterOptionFields(hc, hc.additionalTrustBundleFile ? names.trustBundleConfigMap : undefined),
       dns: { baseDomain: hc.baseDomain, publicZoneID: names.publicZone.id, privateZoneID: names.privateZone.id },
       platform: {
         type: "Azure",
@@ -155,10 +181,11 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
           securityGroupID: names.nsg.id,
           subscriptionID: input.subscriptionId,
           tenantID: input.tenantId,
+          ...(input.cloud && input.cloud !== "AzurePublicCloud" ? { cloud: input.cloud } : {}),
           ...authentication(input),
         },
       },
-      services: servicePublishing(name, names.externalDnsDomain),
+      services: servicePublishing(name, names.externalDnsDomain, hc.oauthPublishing),
       // AES-CBC with the generated key, as the CLI without --encryption-key-id. A cluster with the
       // KMS identity stays on AES-CBC too: KMS needs a Key Vault key (activeKey) that nothing here
       // creates or configures yet, and the switch is one-way (the auth mode is immutable, §2.4).
