@@ -126,7 +126,7 @@ export const hostedClusterOptions = {
   olmDisableDefaultSources: z
     .boolean()
     .default(false)
-    .describe("Disable OLM's default catalog sources (--olm-disable-default-sources) → spec.configuration.operatorHub.disableAllDefaultSources."),
+    .describe("Disable OLM's default catalog sources (--olm-disable-default-sources) → spec.configuration.operatorhub.disableAllDefaultSources."),
   controlPlaneOperatorImage: z
     .string()
     .regex(IMAGE, { error: "must be an image reference with a tag or @sha256 digest" })

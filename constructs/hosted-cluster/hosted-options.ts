@@ -31,7 +31,7 @@ export function hostedClusterMetadata(hc: HostedClusterConfig, baseAnnotations: 
 export function hostedClusterOptionFields(hc: HostedClusterConfig, trustBundleConfigMap: string | undefined): Record<string, unknown> {
   const configuration: Record<string, unknown> = {
     ...(hc.featureSet ? { featureGate: { featureSet: hc.featureSet } } : {}),
-    ...(hc.olmDisableDefaultSources ? { operatorHub: { disableAllDefaultSources: true } } : {}),
+    ...(hc.olmDisableDefaultSources ? { operatorhub: { disableAllDefaultSources: true } } : {}),
   };
   const capabilities = hc.capabilities;
   return {
