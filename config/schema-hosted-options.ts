@@ -20,11 +20,22 @@ const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0
 /** An image reference with a tag or digest, as for releaseImage. */
 const IMAGE = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)+(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(@sha256:[a-f0-9]{64})?$/;
 
-const keyOf = (what: string) =>
-  z.string().regex(QUALIFIED_KEY, { error: `must be a Kubernetes ${what} key: [prefix/]name, name 1-63 letters, digits, '-', '_' or '.'` });
+/** A string map whose keys are Kubernetes label/annotation keys (checked per key, so the issue names it). */
+const keyedMap = (what: string, value: z.ZodString) =>
+  z.record(z.string(), value).superRefine((map, ctx) => {
+    for (const key of Object.keys(map)) {
+      if (!QUALIFIED_KEY.test(key)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          input: key,
+          message: `must be a Kubernetes ${what} key: [prefix/]name, name 1-63 letters, digits, '-', '_' or '.'`,
+        });
+      }
+    }
+  });
 
-const labels = (what: string) =>
-  z.record(keyOf(what), z.string().regex(LABEL_VALUE, { error: "must be a label value: at most 63 letters, digits, '-', '_' or '.'" }));
+const labels = (what: string) => keyedMap(what, z.string().regex(LABEL_VALUE, { error: "must be a label value: at most 63 letters, digits, '-', '_' or '.'" }));
 
 const toleration = z
   .strictObject({
@@ -103,8 +114,7 @@ export const hostedClusterOptions = {
     .enum(["OVNKubernetes", "Other"])
     .default("OVNKubernetes")
     .describe("Cluster network provider (--network-type): OVNKubernetes, or Other to install your own CNI. Do not change it after creation."),
-  annotations: z
-    .record(keyOf("annotation"), z.string())
+  annotations: keyedMap("annotation", z.string())
     .optional()
     .describe(
       "Annotations of the HostedCluster object (--annotations k=v), e.g. hypershift.openshift.io/pod-security-admission-label-override. Default: none.",
@@ -130,6 +140,9 @@ export const hostedClusterOptions = {
   controlPlaneOperatorImage: z
     .string()
     .regex(IMAGE, { error: "must be an image reference with a tag or @sha256 digest" })
+    .refine((image) => /(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[a-f0-9]{64})$/.test(image.replace(/^[^/]*\//, "")), {
+      error: "must name a tag or an @sha256 digest",
+    })
     .optional()
     .describe(
       "Override of the control-plane-operator image (--control-plane-operator-image → annotation hypershift.openshift.io/control-plane-operator-image): for HyperShift developers. Default: the release's.",
