@@ -99,6 +99,12 @@ describe("CreationGuard", () => {
       "spec.platform.azure.securityGroupID": spec.platform.azure.securityGroupID,
       "spec.platform.azure.topology": "Public",
       "spec.services": "APIServer=LoadBalancer, Ignition=Route, Konnectivity=Route, OAuthServer=Route",
+      "spec.fips": "false",
+      "spec.olmCatalogPlacement": "management",
+      "spec.capabilities": "",
+      "spec.capabilities.enabled": "",
+      "spec.capabilities.disabled": "",
+      "spec.configuration.featureGate.featureSet": "",
       "metadata.namespace": "clusters",
     });
   });

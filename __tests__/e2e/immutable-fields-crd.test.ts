@@ -14,7 +14,7 @@ if (!HAVE_SCHEMAS) console.warn("immutable-fields-crd: ../shared is absent; the 
 
 /** Fields under a transition rule that no config key changes for a given cluster (name hc1, pool p). */
 const CONSTANT: Record<"HostedCluster" | "NodePool", readonly string[]> = {
-  HostedCluster: ["spec.fips", "spec.olmCatalogPlacement", "spec.platform.type", "spec.etcd.managementType", "spec.secretEncryption"],
+  HostedCluster: ["spec.platform.type", "spec.etcd.managementType", "spec.secretEncryption"],
   NodePool: ["spec.clusterName", "spec.arch", "spec.management.upgradeType", "spec.platform.type"],
 };
 /** Guarded for a CRD rule (not for another consequence, such as metadata.namespace's replacement). */
@@ -78,6 +78,11 @@ const VARIANTS = {
             serviceNetwork: "172.30.0.0/16",
           },
           nodePools: [{ name: "p", replicas: 0, vmSize: "Standard_D8s_v5", availabilityZone: "2", encryptionAtHost: "Disabled", imageGeneration: "Gen1" }],
+          fips: true,
+          olmCatalogPlacement: "guest",
+          capabilities: { enabled: ["baremetal"], disabled: ["ImageRegistry"] },
+          featureSet: "TechPreviewNoUpgrade",
+          oauthPublishing: "LoadBalancer",
         }),
         identities: { controlPlaneOperator: true, kms: true },
       },

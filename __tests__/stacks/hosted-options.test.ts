@@ -19,7 +19,6 @@ const FIXTURES = "cmd/cluster/azure/testdata/zz_fixture_TestCreateCluster_When_"
 describe("examples/all-options.yaml: every HostedCluster option as the CLI renders its flag", () => {
   const stacks = synthStacks(loadExample("all-options.yaml"));
   const hc = manifestOf(stacks["cluster-allopts-hc"], "HostedCluster");
-  const service = (name: string) => hc.spec.services.find((s: any) => s.service === name).servicePublishingStrategy;
 
   it.each([
     [
