@@ -100,6 +100,31 @@ describe("examples/all-options.yaml: every HostedCluster option as the CLI rende
     expect(hc.spec.platform.azure.azureAuthenticationConfig.workloadIdentities.imageRegistry).toBeDefined();
   });
 
+  it("cloud AzurePublicCloud: spec.platform.azure.cloud is left to the CRD default, and no provider sets an environment", () => {
+    expect(hc.spec.platform.azure.cloud).toBeUndefined();
+    const environments = Object.values(stacks).flatMap((stack: any) =>
+      [...(stack.provider?.azurerm ?? []), ...(stack.provider?.azuread ?? [])].map((p: any) => p.environment),
+    );
+    expect(environments.length).toBeGreaterThan(0);
+    expect(environments.filter((e) => e !== undefined)).toEqual([]);
+  });
+
+  it("every Secret carries hypershift.openshift.io/safe-to-delete-with-cluster, as the CLI labels each Secret it writes (cmd/cluster/core/create.go, cmd/cluster/azure/manifests.go)", () => {
+    const secrets = resources(stacks["cluster-allopts-hc"], "kubernetes_secret_v1");
+    expect(secrets.map((secret) => secret.metadata.name).sort()).toEqual(
+      [
+        "allopts-hc-cloud-credentials",
+        "allopts-hc-etcd-encryption-key",
+        "allopts-hc-pull-secret",
+        "allopts-hc-ssh-key",
+        "allopts-hcsa-token-issuer-key",
+      ].sort(),
+    );
+    for (const secret of secrets) {
+      expect([secret.metadata.name, secret.metadata.labels["hypershift.openshift.io/safe-to-delete-with-cluster"]]).toEqual([secret.metadata.name, "true"]);
+    }
+  });
+
   it("snapshot of the cluster stack", () => {
     expect(stacks["cluster-allopts-hc"]).toMatchSnapshot();
   });
