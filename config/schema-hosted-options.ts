@@ -52,6 +52,8 @@ export const hostedClusterOptions = {
     .string()
     .max(253, { error: "must be at most 253 characters (CRD maxLength)" })
     .regex(DNS_SUBDOMAIN, { error: "must be a lowercase DNS name such as api.example.com (RFC 1123 subdomain)" })
+    // The CRD's own rule: a single label, or labels ending in a top-level domain of 2+ letters.
+    .regex(/^(?:(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$/, { error: "must end in a top-level domain of letters, e.g. api.example.com (CRD rule)" })
     .optional()
     .describe(
       "Custom DNS name of the API server (--kas-dns-name → spec.kubeAPIServerDNSName), OpenShift 4.19+. You create the DNS record and the serving certificate. Default: none.",
@@ -77,7 +79,12 @@ export const hostedClusterOptions = {
           .min(1)
           .max(255, { error: "must be at most 255 characters (CRD)" })
           .describe("Repository the images are pulled from, e.g. quay.io/openshift-release-dev/ocp-release."),
-        mirrors: z.array(z.string().min(1)).optional().describe("Repositories that serve the same images (tried in order)."),
+        mirrors: z
+          .array(z.string().min(1).max(255, { error: "must be at most 255 characters (CRD)" }))
+          .max(255, { error: "must have at most 255 entries (CRD maxItems)" })
+          .refine((mirrors) => new Set(mirrors).size === mirrors.length, { error: "must not repeat a mirror (the CRD's list is a set)" })
+          .optional()
+          .describe("Repositories that serve the same images (tried in order)."),
       }),
     )
     .max(255, { error: "must have at most 255 entries (CRD maxItems)" })

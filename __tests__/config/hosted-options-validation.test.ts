@@ -77,6 +77,18 @@ const bad: BadCase[] = [
     message: /holds no PEM certificate/,
   },
   {
+    name: "apiServerDnsName ending in digits (the CRD's pattern wants a letter TLD)",
+    mutate: (c) => (hc(c).apiServerDnsName = "api.example.123"),
+    path: `${HC}.apiServerDnsName`,
+    message: /top-level domain/,
+  },
+  {
+    name: "imageContentSources with a repeated mirror",
+    mutate: (c) => (hc(c).imageContentSources = [{ source: "quay.io/a", mirrors: ["m.example.com/a", "m.example.com/a"] }]),
+    path: `${HC}.imageContentSources[0].mirrors`,
+    message: /must not repeat a mirror/,
+  },
+  {
     name: "imageContentSources entry without source",
     mutate: (c) => (hc(c).imageContentSources = [{ mirrors: ["m.example.com/r"] }]),
     path: `${HC}.imageContentSources[0].source`,
