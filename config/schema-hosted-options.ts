@@ -15,8 +15,11 @@ export const CAPABILITIES = ["ImageRegistry", "openshift-samples", "Insights", "
 const QUALIFIED_KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 /** Label value: empty, or up to 63 alphanumerics with `-_.` inside. */
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/;
-/** RFC 1123 subdomain, lower case, at most 253 characters (the CRD's kubeAPIServerDNSName pattern). */
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+/**
+ * Lowercase RFC 1123 subdomain that also passes the CRD's kubeAPIServerDNSName rule
+ * (`^(?:(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$`: one label, or labels ending in a letter TLD).
+ */
+const DNS_NAME = /^(([a-z0-9]([-a-z0-9]*[a-z0-9])?\.)+[a-z]{2,}|[a-z0-9]([-a-z0-9]*[a-z0-9])?)$/;
 /** An image reference with a tag or digest, as for releaseImage. */
 const IMAGE = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)+(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(@sha256:[a-f0-9]{64})?$/;
 
@@ -51,9 +54,9 @@ export const hostedClusterOptions = {
   apiServerDnsName: z
     .string()
     .max(253, { error: "must be at most 253 characters (CRD maxLength)" })
-    .regex(DNS_SUBDOMAIN, { error: "must be a lowercase DNS name such as api.example.com (RFC 1123 subdomain)" })
-    // The CRD's own rule: a single label, or labels ending in a top-level domain of 2+ letters.
-    .regex(/^(?:(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$/, { error: "must end in a top-level domain of letters, e.g. api.example.com (CRD rule)" })
+    .regex(DNS_NAME, {
+      error: "must be a lowercase DNS name such as api.example.com (RFC 1123 subdomain, ending in a top-level domain of letters as the CRD requires)",
+    })
     .optional()
     .describe(
       "Custom DNS name of the API server (--kas-dns-name → spec.kubeAPIServerDNSName), OpenShift 4.19+. You create the DNS record and the serving certificate. Default: none.",
