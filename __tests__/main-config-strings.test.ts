@@ -211,8 +211,8 @@ describe("config strings in synthesized Terraform", () => {
   it.each(["externalDns", "aroHcp"])("%s: text in every free-text field reaches Terraform as a literal", (name) => {
     const value = `\${${MARKER}}%{${MARKER}}"\\ü\t`;
     const config = bases()[name];
-    // The bundle and the public key are read at synth: their paths must name real files.
-    const injectable = FIELDS.filter((f) => f.free && !f.backend && !/publicKeyFile|bundleFile/.test(f.path.join(".")));
+    // The bundles (operator, trust) and the public key are read at synth: their paths must name real files.
+    const injectable = FIELDS.filter((f) => f.free && !f.backend && !/publicKeyFile|bundleFile|additionalTrustBundleFile/.test(f.path.join(".")));
     for (const field of injectable) inject(config, field, field.path.at(-1) === "<key>" ? `${MARKER}\${x}"` : value, false);
     const result = synth(work, config);
     // Warnings only (example bundle, files absent here); the errors would show in the diff.

@@ -27,7 +27,8 @@ describe("npm run synth (main)", () => {
       expect(result.code).toBe(0);
       expect(result.out).toContain(`synthesized ${DEFAULT_CONFIG}`);
       expect(result.out).toMatch(/shared\s+5 resources, 2 data sources, 3 outputs/);
-      expect(result.out).toMatch(/identities-myprefix-hc\s+19 resources, 0 data sources, 2 outputs/);
+      // 8 identities (the control-plane operator by default) and 13 federated credentials.
+      expect(result.out).toMatch(/identities-myprefix-hc\s+21 resources, 0 data sources, 2 outputs/);
     } finally {
       process.chdir(cwd);
     }

@@ -17,6 +17,7 @@ import {
 } from "./rules";
 import { Config, configSchema } from "./schema";
 import { readPublicKey } from "./signing-key";
+import { readTrustBundle } from "./trust-bundle";
 
 export interface LoadedConfig {
   readonly ok: true;
@@ -25,6 +26,8 @@ export interface LoadedConfig {
   readonly names: DeploymentNames;
   /** SPKI PEM of each issuer's public key, by absolute key file path. */
   readonly publicKeys: ReadonlyMap<string, string>;
+  /** PEM of each additional trust bundle (hostedCluster.additionalTrustBundleFile), by absolute file path. */
+  readonly trustBundles: ReadonlyMap<string, string>;
   /** The checked HyperShift operator bundle, when managementCluster is configured. */
   readonly operatorBundle?: OperatorBundle;
   /** Valid but worth acting on before `cdktf deploy` (printed by synth). */
@@ -96,6 +99,15 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
     publicKeys.set(issuer.publicKeyFile, result.pem);
   }
 
+  const trustBundles = new Map<string, string>();
+  for (const cluster of names.clusters) {
+    const file = cluster.hosted?.files.additionalTrustBundleFile;
+    if (!file || trustBundles.has(file)) continue;
+    const result = readTrustBundle(file);
+    if (result.ok) trustBundles.set(file, result.pem);
+    else issues.push({ path: `clusters[${cluster.index}].hostedCluster.additionalTrustBundleFile`, value: relativeToCwd(file), message: result.message });
+  }
+
   let operatorBundle: OperatorBundle | undefined;
   const warnings: string[] = configWarnings(config, names);
   if (config.managementCluster && names.managementCluster) {
@@ -110,7 +122,7 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
     }
   }
   if (issues.length > 0) return { ok: false, file, issues };
-  return { ok: true, file, config, names, publicKeys, operatorBundle, warnings };
+  return { ok: true, file, config, names, publicKeys, trustBundles, operatorBundle, warnings };
 }
 
 /** `config error(s) in <file>:` followed by one `  <path>: <value> <message>` line per issue. */

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName, TAG_RULES } from "./azure-rules";
 import { adoptSchema, clusterAdoptSchema } from "./schema-adopt";
+import { AZURE_CLOUDS } from "./cloud";
 import { aksSchema, aroHcpSchema } from "./schema-aro-hcp";
+import { hostedClusterOptions } from "./schema-hosted-options";
 import { kmsSchema } from "./schema-kms";
 
 /**
@@ -304,6 +306,7 @@ const hostedCluster = z
       .regex(/^[1-9]\d*[smh]$/, { error: "must be a duration such as 45m" })
       .default("45m")
       .describe("How long apply waits for the HostedCluster condition Available (and delete for its finalizers)."),
+    ...hostedClusterOptions,
   })
   .describe("Phase 3: the cluster's Azure infrastructure and the HostedCluster on the management cluster. Omit for Phase 1 only.");
 
@@ -321,10 +324,15 @@ const cluster = z
         namePrefix: azureName(AZURE_NAME_RULES.userAssignedIdentity)
           .optional()
           .describe("Prefix of the identity names (<namePrefix>-<component>). Default: the cluster name."),
-        controlPlaneOperator: z.boolean().default(false).describe("Also create the control-plane-operator identity (needed for private clusters)."),
+        controlPlaneOperator: z
+          .boolean()
+          .optional()
+          .describe(
+            "Create the control-plane-operator identity (private clusters need it). Default: true with topology selfManaged, as `hypershift create iam azure`; false opts out. Not used with aroHcp.",
+          ),
         kms: z.boolean().default(false).describe("Also create the KMS identity (etcd encryption with Azure Key Vault)."),
       })
-      .default({ controlPlaneOperator: false, kms: false })
+      .default({ kms: false })
       .describe("Workload identities of this cluster."),
     hostedCluster: hostedCluster.optional(),
     adopt: clusterAdoptSchema.optional(),
@@ -584,6 +592,12 @@ export const configSchema = z
         "selfManaged: workload identities for every component (seed 004). aroHcp: AKS management cluster, control-plane service principals with certificates in Key Vault, data-plane managed identities (seed 003).",
       ),
     aroHcp: aroHcpSchema.optional(),
+    cloud: z
+      .enum(AZURE_CLOUDS)
+      .default("AzurePublicCloud")
+      .describe(
+        "Azure cloud of every resource: the HostedClusters' spec.platform.azure.cloud, the azurerm/azuread provider environment, the authority host of the credentials written, and the OIDC issuer's Blob endpoint. Sovereign-cloud regions are not in the built-in region table: set allowUnlistedLocation.",
+      ),
     location: z
       .string()
       .regex(/^[a-z][a-z0-9]{1,39}$/, {
@@ -672,3 +686,4 @@ export type HostedClusterConfig = z.output<typeof hostedCluster>;
 export type NodePoolConfig = z.output<typeof nodePool>;
 export type SecretsConfig = z.output<typeof secrets>;
 export type PrivateLinkConfig = z.output<typeof privateLink>;
+export type { AzureCloud } from "./cloud";

@@ -14,7 +14,7 @@ import { describeWorkspaces, WORKSPACES_FILE } from "./workspaces";
 
 /** Adds every stack of the deployment to `app`, in dependency order. */
 export function addStacks(app: App, loaded: LoadedConfig, outdir: string): TerraformStack[] {
-  const context = { config: loaded.config, names: loaded.names, outdir, publicKeys: loaded.publicKeys };
+  const context = { config: loaded.config, names: loaded.names, outdir, publicKeys: loaded.publicKeys, trustBundles: loaded.trustBundles };
   // The topology, switched once: each stack gets the props of its variant, never the union.
   const topology = loaded.names.topology;
   const aroHcp = topology.kind === "aroHcp" ? { keyVault: topology.keyVault, aks: topology.aks } : undefined;

@@ -11,6 +11,7 @@ import { ControlPlanePrincipals } from "../constructs/control-plane-identities/c
 import { CreationGuard } from "../constructs/hosted-cluster/creation-guard";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
+import { TrustBundle } from "../constructs/hosted-cluster/trust-bundle";
 import {
   HostedClusterIdentities,
   KmsEncryptionInput,
@@ -22,11 +23,21 @@ import {
 import { pullSecretInput, secretsSource, signingKeyInput, sshPublicKeyInput } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { recordedControlPlanePrincipals } from "./shared-stack";
-import { configureAzureStack, configureKubernetesProvider, guardRetiredCluster, ManagementClusterProps, StackContext, terraformFilePath } from "./stack-setup";
+import {
+  azureadEnvironment,
+  configureAzureStack,
+  configureKubernetesProvider,
+  guardRetiredCluster,
+  ManagementClusterProps,
+  StackContext,
+  terraformFilePath,
+} from "./stack-setup";
 
 export interface ClusterStackProps extends StackContext, ManagementClusterProps {
   /** The hosted cluster (it must have `hostedCluster` in the config). */
   readonly cluster: ClusterNames;
+  /** PEM of each additional trust bundle by absolute file path (read by config/load.ts). @default - none */
+  readonly trustBundles?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -116,6 +127,15 @@ export class ClusterStack extends TerraformStack {
       tenantId: config.tenantId,
     });
 
+    const trustBundleFile = hosted.files.additionalTrustBundleFile;
+    const trustBundle = trustBundleFile
+      ? new TrustBundle(this, "TrustBundle", {
+          namespace: hosted.namespace,
+          name: hosted.trustBundleConfigMap,
+          pem: requireTrustBundle(props.trustBundles, trustBundleFile),
+        })
+      : undefined;
+
     this.hostedCluster = new HostedCluster(this, "HostedCluster", {
       name: cluster.name,
       names: hosted,
@@ -126,7 +146,8 @@ export class ClusterStack extends TerraformStack {
       tenantId: config.tenantId,
       identities,
       kms: kmsEncryption,
-      dependsOn: secrets.all,
+      cloud: config.cloud,
+      dependsOn: trustBundle ? [...secrets.all, trustBundle.configMap] : secrets.all,
     });
     new CreationGuard(this, "CreationGuard", { hostedCluster: this.hostedCluster, cluster, storageAccountOrigin: names.storageAccount.origin });
 
@@ -160,7 +181,7 @@ export class ClusterStack extends TerraformStack {
     clientId: (key: WorkloadIdentityKey) => string,
   ): ManagedIdentitiesInput {
     const { config, cluster } = props;
-    new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+    new AzureadProvider(this, "azuread", { tenantId: config.tenantId, ...azureadEnvironment(config) });
     // Found by the object IDs the shared stack recorded and checked at plan, never by display name.
     const principals = new ControlPlanePrincipals(this, "ControlPlanePrincipals", {
       principals: recordedControlPlanePrincipals(this, stackName, props, cluster),
@@ -185,4 +206,10 @@ function workloadIdentityClientIds(workloadIdentities: readonly IdentityNames[],
   const required = Object.fromEntries(REQUIRED_WORKLOAD_IDENTITIES.map((key) => [key, clientId(key)])) as Record<RequiredWorkloadIdentity, string>;
   // The control-plane-operator identity is optional (private clusters); KMS's goes in secretEncryption.
   return workloadIdentities.some((i) => i.key === "controlPlaneOperator") ? { ...required, controlPlaneOperator: clientId("controlPlaneOperator") } : required;
+}
+
+function requireTrustBundle(bundles: ReadonlyMap<string, string> | undefined, file: string): string {
+  const pem = bundles?.get(file);
+  if (pem === undefined) throw new Error(`internal: the trust bundle ${file} was not read (config/load.ts reads it)`);
+  return pem;
 }

@@ -1,3 +1,4 @@
+import { CLOUD_ENDPOINTS } from "../config/cloud";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { ClusterNames, managedIdentitiesOf } from "../config/names";
@@ -34,6 +35,7 @@ export class IdentitiesStack extends TerraformStack {
         containerName: cluster.issuer.containerName,
         publicKeyPem: props.publicKeys.get(cluster.issuer.publicKeyFile) as string,
         preventDestroy: protection.oidcIssuer,
+        blobSuffix: CLOUD_ENDPOINTS[config.cloud].blobSuffix,
       });
     }
     // The issuer URL is known from names: credentials need not wait for the storage account.

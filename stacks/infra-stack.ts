@@ -12,7 +12,7 @@ import { recordedControlPlanePrincipals } from "./shared-stack";
 import { InfraCreationGuard } from "../constructs/cluster-infra/infra-creation-guard";
 import { ExistingNatSubnet, NatSubnet } from "../constructs/private-link/nat-subnet";
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
-import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
+import { azureadEnvironment, azurermEnvironment, configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
 
 export interface InfraStackProps extends StackContext {
   /** The cluster; it must have `hosted` names (a `hostedCluster` in the config). */
@@ -81,7 +81,7 @@ export class InfraStack extends TerraformStack {
     if (roles.kind === "aroHcp") {
       // aroHcp: the control-plane service principals (shared stack), found by the object IDs the
       // shared stack recorded and checked at plan, never by display name.
-      new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+      new AzureadProvider(this, "azuread", { tenantId: config.tenantId, ...azureadEnvironment(config) });
       const principals = new ControlPlanePrincipals(this, "ControlPlanePrincipals", {
         principals: recordedControlPlanePrincipals(this, hosted.infraStack, props, cluster),
         tenantId: config.tenantId,
@@ -110,6 +110,7 @@ export class InfraStack extends TerraformStack {
               features: [{}],
               subscriptionId: natSubnet.subscription,
               tenantId: config.tenantId,
+              ...azurermEnvironment(config),
               resourceProviderRegistrations: "none",
             });
       const subnet = { name: natSubnet.name, virtualNetworkName: natSubnet.vnetName, resourceGroupName: natSubnet.resourceGroup, location, provider };

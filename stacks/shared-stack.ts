@@ -1,3 +1,4 @@
+import { CLOUD_ENDPOINTS } from "../config/cloud";
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
@@ -16,7 +17,7 @@ import { hoursOf } from "../config/rules/aro-hcp";
 import { aroHcpSettings } from "../config/schema-aro-hcp";
 import { ClusterNames, controlPlanePrincipalsOf, KeyVaultNames } from "../config/names";
 import { RecordedPrincipal } from "../constructs/control-plane-identities/control-plane-principals";
-import { configureAzureStack, remoteState, StackContext } from "./stack-setup";
+import { azureadEnvironment, azurermEnvironment, configureAzureStack, remoteState, StackContext } from "./stack-setup";
 
 export interface SharedStackProps extends StackContext {
   /** SPKI PEM by absolute key file (from the config loader). */
@@ -59,7 +60,7 @@ export class SharedStack extends TerraformStack {
     const protection = protectionOf(config);
     // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
     if (names.externalDnsApplication || props.controlPlaneKeyVault || names.privateLink?.applicationName)
-      new AzureadProvider(this, "azuread", { tenantId: config.tenantId });
+      new AzureadProvider(this, "azuread", { tenantId: config.tenantId, ...azureadEnvironment(config) });
 
     const resourceGroup = config.resourceGroup.create
       ? new PersistentResourceGroup(this, "PersistentResourceGroup", {
@@ -91,6 +92,7 @@ export class SharedStack extends TerraformStack {
         uploadsDependOn: storage.deployerAccess ? [storage.deployerAccess] : [],
         keepExistingDocuments: names.adoption.ccoctlIssuer,
         preventDestroy: protection.oidcIssuer,
+        blobSuffix: CLOUD_ENDPOINTS[config.cloud].blobSuffix,
       });
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
     }
@@ -119,6 +121,7 @@ export class SharedStack extends TerraformStack {
                   features: [{}],
                   subscriptionId: parent.subscriptionId,
                   tenantId: config.tenantId,
+                  ...azurermEnvironment(config),
                   // Only the parent zone is touched there: registering resource providers would
                   // need subscription-wide rights the DNS owner may not grant.
                   resourceProviderRegistrations: "none",
@@ -146,6 +149,7 @@ export class SharedStack extends TerraformStack {
           passwordEndDate: config.externalDns.password.endDate,
           passwordValidFor: config.externalDns.password.validFor,
           passwordRotation: config.externalDns.password.rotation,
+          cloud: config.cloud,
           preventDestroy: protection.externalDnsPrincipal,
           roleAssignmentNames: names.adoption.externalDns?.roleAssignmentNames,
         });
@@ -227,6 +231,7 @@ export class SharedStack extends TerraformStack {
         renewBeforeHours: hoursOf(settings.certificates.renewBefore),
         secretDependsOn: vault.deployerAccess ? [vault.deployerAccess] : [],
         preventDestroy: protection.controlPlaneIdentities,
+        authorityHost: CLOUD_ENDPOINTS[config.cloud].authorityHost,
         tags: config.tags,
       });
       json[cluster.name] = identities.managedIdentitiesJson;

@@ -19,6 +19,7 @@ import { AksNames, ClusterNames, DeploymentNames } from "../config/names";
 import { kubernetesInputs } from "../config/plan-time-inputs";
 import { RetiredClusterGuard } from "../constructs/lifecycle/retired-cluster-guard";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
+import { CLOUD_ENDPOINTS } from "../config/cloud";
 import { Config } from "../config/schema";
 import { escapeTemplates } from "../constructs/terraform-literal";
 
@@ -58,7 +59,21 @@ export function configureAzureStack(
     tenantId: context.config.tenantId,
     // Storage accounts have shared keys disabled: data-plane calls (blob uploads) use Entra ID.
     storageUseAzuread: true,
+    ...azurermEnvironment(context.config),
   });
+}
+
+/**
+ * The azurerm provider's `environment` for the config's cloud; nothing for the public cloud (the
+ * provider default), so public deployments' JSON is unchanged.
+ */
+export function azurermEnvironment(config: Pick<Config, "cloud">): { environment?: string } {
+  return config.cloud === "AzurePublicCloud" ? {} : { environment: CLOUD_ENDPOINTS[config.cloud].azurerm };
+}
+
+/** The azuread provider's `environment` for the config's cloud; nothing for the public cloud (`global`, the default). */
+export function azureadEnvironment(config: Pick<Config, "cloud">): { environment?: string } {
+  return config.cloud === "AzurePublicCloud" ? {} : { environment: CLOUD_ENDPOINTS[config.cloud].azuread };
 }
 
 /**

@@ -63,16 +63,11 @@ describe("names", () => {
     );
   });
 
-  it("optional identities appear only when enabled, after the seven base ones", () => {
-    expect(managedIdentitiesOf(names({}).clusters[0].identities).map((i) => i.key)).toEqual([
-      "imageRegistry",
-      "ingress",
-      "file",
-      "disk",
-      "nodePoolManagement",
-      "cloudProvider",
-      "network",
-    ]);
+  it("optional identities: the control-plane operator by default (as create iam azure), KMS when enabled, after the seven base ones", () => {
+    const base = ["imageRegistry", "ingress", "file", "disk", "nodePoolManagement", "cloudProvider", "network"];
+    expect(managedIdentitiesOf(names({}).clusters[0].identities).map((i) => i.key)).toEqual([...base, "controlPlaneOperator"]);
+    const optOut = names({ clusters: [{ name: "hc", identities: { controlPlaneOperator: false } }] }).clusters[0];
+    expect(managedIdentitiesOf(optOut.identities).map((i) => i.key)).toEqual(base);
     const both = names({ clusters: [{ name: "hc", identities: { controlPlaneOperator: true, kms: true } }] }).clusters[0];
     expect(
       managedIdentitiesOf(both.identities)

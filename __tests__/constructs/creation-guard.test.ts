@@ -104,6 +104,12 @@ describe("CreationGuard", () => {
       "spec.services": "APIServer=LoadBalancer, Ignition=Route, Konnectivity=Route, OAuthServer=Route",
       "spec.secretEncryption.type": "aescbc",
       "spec.secretEncryption.kms.azure.keyVaultType": "",
+      "spec.fips": "false",
+      "spec.olmCatalogPlacement": "management",
+      "spec.capabilities": "",
+      "spec.capabilities.enabled": "",
+      "spec.capabilities.disabled": "",
+      "spec.configuration.featureGate.featureSet": "",
       "metadata.namespace": "clusters",
     });
   });

@@ -3,7 +3,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { renderWorkloadIdentitiesJson, WorkloadIdentities, WorkloadIdentitySpec } from "../../constructs/workload-identities/workload-identities";
 import { managedIdentitiesOf } from "../../config/names";
-import { loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
+import { parse } from "yaml";
+import { EXAMPLES, loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
 
 /** Seed 004's commands with shell variables substituted, parsed into what they create. */
 function seedCommands(clusterName: string, issuer: string) {
@@ -22,8 +23,15 @@ function seedCommands(clusterName: string, issuer: string) {
   return { identities, credentials };
 }
 
+/** examples/basic.yaml with the control-plane-operator identity opted out: exactly seed 004's set (the default adds it, as create iam azure). */
+function seedEquivalent() {
+  const config = parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8"));
+  config.clusters[0].identities = { controlPlaneOperator: false };
+  return loadInline(config);
+}
+
 describe("WorkloadIdentities", () => {
-  const loaded = loadExample("basic.yaml");
+  const loaded = seedEquivalent();
   const cluster = loaded.names.clusters[0];
   const stack = synthStacks(loaded)[cluster.identitiesStack];
   const identityResources = resources(stack, "azurerm_user_assigned_identity");
@@ -82,6 +90,12 @@ describe("WorkloadIdentities", () => {
     expect(keys).toEqual(["imageRegistry", "ingress", "file", "disk", "nodePoolManagement", "cloudProvider", "network"]);
     const resolved = json.replace(/\$\{azurerm_user_assigned_identity\.(\w+)\.client_id\}/g, "00000000-0000-0000-0000-00000000000a");
     expect(Object.values(JSON.parse(resolved))).toEqual(Array(7).fill({ clientID: "00000000-0000-0000-0000-00000000000a" }));
+  });
+
+  it("examples/basic.yaml as written adds the control-plane-operator identity to seed 004's seven (the default, as create iam azure)", () => {
+    const example = loadExample("basic.yaml");
+    const names = resources(synthStacks(example)[example.names.clusters[0].identitiesStack], "azurerm_user_assigned_identity").map((r) => r.name);
+    expect(names.sort()).toEqual([...identityResources.map((r) => r.name), "myprefix-hc-control-plane-operator"].sort());
   });
 
   it("opt-in control-plane-operator and KMS identities get HyperShift's subjects; KMS is kmsClientID", () => {

@@ -39,6 +39,8 @@ function baseConfig(): any {
           etcd: { storageSize: "16Gi", storageClassName: "managed-csi" },
           network: { machineNetwork: "10.0.0.0/16" },
           nodePools: [{ name: "pool-a" }, { name: "pool-b" }],
+          capabilities: { disabled: ["ImageRegistry"] },
+          featureSet: "TechPreviewNoUpgrade",
         },
       },
     ],
@@ -163,6 +165,31 @@ const REFUSED: readonly Edit[] = [
     ],
     refusals: ["HostedCluster/hc1 spec.platform.azure: topology cannot be removed once set"],
   },
+  { name: "fips", edit: (c) => (hc(c).fips = true), keys: [`${AT}.fips`], refusals: ["HostedCluster/hc1 spec.fips:"] },
+  {
+    name: "olmCatalogPlacement",
+    edit: (c) => (hc(c).olmCatalogPlacement = "guest"),
+    keys: [`${AT}.olmCatalogPlacement`],
+    refusals: ["HostedCluster/hc1 spec.olmCatalogPlacement:"],
+  },
+  {
+    name: "capabilities",
+    edit: (c) => (hc(c).capabilities = { disabled: ["ImageRegistry", "Insights"] }),
+    keys: [`${AT}.capabilities`, `${AT}.capabilities.disabled`],
+    refusals: ["HostedCluster/hc1 spec.capabilities:", "HostedCluster/hc1 spec.capabilities.disabled:"],
+  },
+  {
+    name: "featureSet",
+    edit: (c) => (hc(c).featureSet = "DevPreviewNoUpgrade"),
+    keys: [`${AT}.featureSet`],
+    refusals: ["HostedCluster/hc1 spec.configuration.featureGate.featureSet:"],
+  },
+  {
+    name: "oauthPublishing",
+    edit: (c) => (hc(c).oauthPublishing = "LoadBalancer"),
+    keys: [`${AT}.oauthPublishing`],
+    refusals: ["HostedCluster/hc1 spec: Services is immutable"],
+  },
   {
     name: "endpointAccess Private",
     edit: (c) => {
@@ -207,6 +234,21 @@ const ACCEPTED: readonly Omit<Edit, "keys" | "refusals">[] = [
   { name: "add a NodePool", edit: (c) => hc(c).nodePools.push({ name: "pool-c" }) },
   { name: "drop machineNetwork (the rule is on the field)", edit: (c) => delete network(c).machineNetwork },
   { name: "drop the etcd storage class (the rule is on the field)", edit: (c) => delete hc(c).etcd.storageClassName },
+  {
+    name: "the mutable HostedCluster options (DNS name, trust bundle, mirrors, scheduling, labels, infra availability, OLM sources)",
+    edit: (c) =>
+      Object.assign(hc(c), {
+        apiServerDnsName: "api.hc1.example.com",
+        additionalTrustBundleFile: "ca/example-ca-bundle.pem",
+        imageContentSources: [{ source: "quay.io/openshift-release-dev/ocp-release", mirrors: ["mirror.example.com/ocp"] }],
+        controlPlaneNodeSelector: { "node-role.kubernetes.io/infra": "" },
+        controlPlaneTolerations: [{ key: "node-role.kubernetes.io/infra", operator: "Exists", effect: "NoSchedule" }],
+        annotations: { "example.com/a": "b" },
+        labels: { team: "platform" },
+        infrastructureAvailabilityPolicy: "HighlyAvailable",
+        olmDisableDefaultSources: true,
+      }),
+  },
 ];
 
 const edited = (edit: (config: any) => void): LoadedConfig => {
@@ -225,6 +267,7 @@ function synthInto(loaded: LoadedConfig, outdir: string): any {
     outdir: path.join(REPO, "cdktf.out"),
     managementAks: managementAksOf(loaded.names.topology),
     cluster: loaded.names.clusters[0],
+    trustBundles: loaded.trustBundles,
   });
   app.synth();
   return JSON.parse(fs.readFileSync(path.join(outdir, "stacks", stack.node.id, "cdk.tf.json"), "utf8"));

@@ -159,7 +159,8 @@ describe("HyperShift manifests: shape (schema-independent)", () => {
         .filter((leaf) => isReference(leaf.value))
         .map((leaf) => leaf.path),
     );
-    expect(references).toHaveLength(7 + 8);
+    // Eight in each: the seven required identities and the control-plane operator (on by default).
+    expect(references).toHaveLength(8 + 8);
     for (const reference of references) expect(reference).toMatch(/^spec\.platform\.azure\.azureAuthenticationConfig\.workloadIdentities\.\w+\.clientID$/);
   });
 });
@@ -170,7 +171,7 @@ describe("HyperShift manifests: shape (schema-independent)", () => {
   it("every HostedCluster and NodePool passes, with only the client IDs left unchecked", () => {
     const result = check(out);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toMatch(/^checked 6 manifests \(HostedCluster: 2, NodePool: 4\), 0 errors, 15 unchecked tokens, /m);
+    expect(result.stdout).toMatch(/^checked 6 manifests \(HostedCluster: 2, NodePool: 4\), 0 errors, 16 unchecked tokens, /m);
     expect(result.status).toBe(0);
   });
 

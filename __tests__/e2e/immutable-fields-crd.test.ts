@@ -14,7 +14,7 @@ if (!HAVE_SCHEMAS) console.warn("immutable-fields-crd: ../shared is absent; the 
 
 /** Fields under a transition rule that no config key changes for a given cluster (name hc1, pool p). */
 const CONSTANT: Record<"HostedCluster" | "NodePool", readonly string[]> = {
-  HostedCluster: ["spec.fips", "spec.olmCatalogPlacement", "spec.platform.type", "spec.etcd.managementType"],
+  HostedCluster: ["spec.platform.type", "spec.etcd.managementType"],
   NodePool: ["spec.clusterName", "spec.arch", "spec.management.upgradeType", "spec.platform.type"],
 };
 /** Fields whose rule is only about presence ("cannot be removed once configured"), written in every config. */
@@ -82,6 +82,11 @@ const VARIANTS = {
           },
           nodePools: [{ name: "p", replicas: 0, vmSize: "Standard_D8s_v5", availabilityZone: "2", encryptionAtHost: "Disabled", imageGeneration: "Gen1" }],
           kms: { keyVault: {} },
+          fips: true,
+          olmCatalogPlacement: "guest",
+          capabilities: { enabled: ["baremetal"], disabled: ["ImageRegistry"] },
+          featureSet: "TechPreviewNoUpgrade",
+          oauthPublishing: "LoadBalancer",
         }),
         identities: { controlPlaneOperator: true, kms: true },
       },

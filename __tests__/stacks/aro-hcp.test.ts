@@ -609,7 +609,8 @@ describe("self-managed path unchanged (examples/external-dns.yaml)", () => {
       const azure = hc.spec.platform.azure;
       expect(azure.topology).toBe("Public");
       expect(azure.azureAuthenticationConfig.azureAuthenticationConfigType).toBe("WorkloadIdentities");
-      expect(Object.keys(azure.azureAuthenticationConfig.workloadIdentities)).toHaveLength(7);
+      // The seven required ones and the control-plane operator's (on by default, issue 13 item 3).
+      expect(Object.keys(azure.azureAuthenticationConfig.workloadIdentities)).toHaveLength(8);
       expect(azure.azureAuthenticationConfig.managedIdentities).toBeUndefined();
       expect(hc.metadata.annotations).toBeUndefined();
     }

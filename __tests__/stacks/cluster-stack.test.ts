@@ -58,15 +58,15 @@ describe("cluster stack", () => {
     expect(stack.provider.kubernetes).toEqual([{}]);
   });
 
-  it("looks up the seven workload identities by name in the persistent group and uses their client IDs", () => {
+  it("looks up the seven workload identities and the control-plane operator's (default) by name in the persistent group and uses their client IDs", () => {
     const identities = stack.data.azurerm_user_assigned_identity;
     expect(Object.keys(identities).sort()).toEqual(
-      ["cloudProvider", "disk", "file", "imageRegistry", "ingress", "network", "nodePoolManagement"].map((key) => `Identity_${key}`),
+      ["cloudProvider", "controlPlaneOperator", "disk", "file", "imageRegistry", "ingress", "network", "nodePoolManagement"].map((key) => `Identity_${key}`),
     );
     expect(identities.Identity_ingress).toEqual({ name: "hc1-ingress", resource_group_name: "demo-hcp-persistent" });
     const workloadIdentities = hostedClusterOf(stack).manifest.spec.platform.azure.azureAuthenticationConfig.workloadIdentities;
     expect(workloadIdentities.ingress).toEqual({ clientID: "${data.azurerm_user_assigned_identity.Identity_ingress.client_id}" });
-    expect(Object.keys(workloadIdentities)).toHaveLength(7);
+    expect(Object.keys(workloadIdentities)).toHaveLength(8);
   });
 
   it("reads the pull secret and the signing private key at plan time, by paths relative to the stack folder", () => {
@@ -124,6 +124,12 @@ describe("cluster stack: optional identities", () => {
     expect(hostedClusterOf(stack).manifest.spec.platform.azure.azureAuthenticationConfig.workloadIdentities.controlPlaneOperator).toEqual({
       clientID: "${data.azurerm_user_assigned_identity.Identity_controlPlaneOperator.client_id}",
     });
+  });
+
+  it("leaves the control-plane-operator identity out when the cluster opts out (identities.controlPlaneOperator: false)", () => {
+    const stack = synth(config({ identities: { controlPlaneOperator: false } }));
+    expect(Object.keys(stack.data.azurerm_user_assigned_identity)).not.toContain("Identity_controlPlaneOperator");
+    expect(hostedClusterOf(stack).manifest.spec.platform.azure.azureAuthenticationConfig.workloadIdentities.controlPlaneOperator).toBeUndefined();
   });
 
   it("with the KMS identity still encrypts etcd with AES-CBC and does not look the identity up", () => {

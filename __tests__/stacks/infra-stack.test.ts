@@ -96,8 +96,8 @@ describe("infra stack", () => {
     expect(link.virtual_network_id).toBe(`\${${address(json, "azurerm_virtual_network", "hc1-customer-vnet")}.id}`);
   });
 
-  it("grants HyperShift's 15 role assignments of the 7 base identities, with the names names.ts derives", () => {
-    expect(assignments(json)).toHaveLength(15);
+  it("grants HyperShift's 15 role assignments of the 7 base identities and the control-plane operator's 3 (on by default), with the names names.ts derives", () => {
+    expect(assignments(json)).toHaveLength(18);
     expect(
       assignments(json)
         .map((a) => a.name)
@@ -110,7 +110,7 @@ describe("infra stack", () => {
     for (const a of assignments(json)) expect(a.principal_type).toBe("ServicePrincipal");
   });
 
-  it("looks up the principal of each of the 7 identities once, by name in the persistent group", () => {
+  it("looks up the principal of each of the 8 identities once, by name in the persistent group", () => {
     const lookups = Object.values(json.data.azurerm_user_assigned_identity) as any[];
     expect(lookups.map((d) => d.name).sort()).toEqual(
       managedIdentitiesOf(loaded.names.clusters[0].identities)
@@ -144,25 +144,37 @@ describe("infra stack role assignments", () => {
   it("names an assignment as HyperShift does: UUIDv5(DNS, <infraID>-<component>-<scope>)", () => {
     const json = synthInfra(hostedConfig({ infraId: "abc" }));
     const capzManaged = assignments(json).find(
-      (a) => a.scope === rg("hc1-managed-rg") && a.role_definition_id.endsWith("b24988ac-6180-42a0-ab88-20f7382dd24c"),
+      (a) =>
+        a.scope === rg("hc1-managed-rg") &&
+        a.role_definition_id.endsWith("b24988ac-6180-42a0-ab88-20f7382dd24c") &&
+        a.principal_id.includes("nodePoolManagement"),
     );
     expect(capzManaged.name).toBe(uuidv5(`abc-capz-${rg("hc1-managed-rg")}`));
   });
 
-  it("adds the control-plane-operator's three (18) when that identity is on", () => {
+  it("has the control-plane-operator's three (18) by default, and 15 of 7 identities when the cluster opts out", () => {
     const json = synthInfra(hostedConfig({}, { identities: { controlPlaneOperator: true } }));
     expect(assignments(json)).toHaveLength(18);
     expect(Object.keys(json.data.azurerm_user_assigned_identity)).toHaveLength(8);
+    const optOut = synthInfra(hostedConfig({}, { identities: { controlPlaneOperator: false } }));
+    expect(assignments(optOut)).toHaveLength(15);
+    expect(Object.keys(optOut.data.azurerm_user_assigned_identity)).toHaveLength(7);
   });
 
-  it("with a single resource group creates one group and collapses the network scopes onto it (8 assignments)", () => {
+  it("leaves out only the Image Registry role when ImageRegistry is disabled (create infra azure --disable-cluster-capabilities)", () => {
+    const json = synthInfra(hostedConfig({ capabilities: { disabled: ["ImageRegistry"] } }));
+    expect(assignments(json)).toHaveLength(17);
+    expect(assignments(json).filter((a) => a.role_definition_id.endsWith("8b32b316-c2f5-4ddf-b05b-83dacd2d08b5"))).toEqual([]);
+  });
+
+  it("with a single resource group creates one group and collapses the network scopes onto it (9 assignments)", () => {
     const loaded = hostedConfig({ network: { singleResourceGroup: true } });
     const json = synthInfra(loaded);
     expect(only(json.resource.azurerm_resource_group).name).toBe("hc1-managed-rg");
     const managed = address(json, "azurerm_resource_group", "hc1-managed-rg");
-    // One per role on the managed group (7) plus ingress on the DNS zone group.
-    expect(assignments(json)).toHaveLength(8);
-    expect(new Set(assignments(json).map((a) => a.name)).size).toBe(8);
+    // One per role on the managed group (8, the control-plane operator's included) plus ingress on the DNS zone group.
+    expect(assignments(json)).toHaveLength(9);
+    expect(new Set(assignments(json).map((a) => a.name)).size).toBe(9);
     expect(
       assignments(json)
         .map((a) => a.name)

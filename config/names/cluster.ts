@@ -1,4 +1,5 @@
 import { DATA_PLANE_COMPONENTS, WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "../components";
+import { CLOUD_ENDPOINTS } from "../cloud";
 import { ClusterConfig, Config } from "../schema";
 import { controlPlaneIdentityNames, keyVaultNames } from "./aro-hcp";
 import { HostedClusterNames, hostedClusterNames } from "./hosted-cluster";
@@ -95,7 +96,7 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
       ? {
           containerName: cluster.name,
           containerOrigin: `clusters[${index}].name`,
-          url: issuerUrl(accountName, cluster.name),
+          url: issuerUrl(accountName, cluster.name, CLOUD_ENDPOINTS[config.cloud].blobSuffix),
           ...keyFiles(ownKey, configDir),
           keyOrigin: `clusters[${index}].serviceAccountSigningKey`,
         }
@@ -103,7 +104,8 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
   const enabled = (key: WorkloadIdentityKey) =>
     // hostedCluster.kms needs the KMS identity: it implies identities.kms (help/kms.md).
     key === "controlPlaneOperator"
-      ? cluster.identities.controlPlaneOperator
+      ? // On by default, as `hypershift create iam azure` always creates it (issue 13 item 3).
+        (cluster.identities.controlPlaneOperator ?? true)
       : key === "kms"
         ? cluster.identities.kms || cluster.hostedCluster?.kms !== undefined
         : true;

@@ -1,4 +1,5 @@
 import * as path from "node:path";
+import { CLOUD_ENDPOINTS } from "../cloud";
 import { Config } from "../schema";
 import { AdoptionNames, adoptionNames, GUIDE_EXTERNAL_DNS_APPLICATION, GUIDE_RESOURCE_GROUP } from "./adoption";
 import { aksNames, keyVaultNames } from "./aro-hcp";
@@ -86,14 +87,14 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
   const storageAccount = {
     name: accountName,
     id: `${resourceGroupId}/providers/Microsoft.Storage/storageAccounts/${accountName}`,
-    blobEndpoint: `https://${accountName}.blob.core.windows.net`,
+    blobEndpoint: `https://${accountName}.${CLOUD_ENDPOINTS[config.cloud].blobSuffix}`,
   };
   const sharedIssuer: IssuerNames | undefined =
     config.oidc.issuer === "shared" && config.serviceAccountSigningKey
       ? {
           containerName: config.oidc.containerName ?? accountName,
           containerOrigin: config.oidc.containerName ? "oidc.containerName" : "oidc.storageAccountName",
-          url: issuerUrl(accountName, config.oidc.containerName ?? accountName),
+          url: issuerUrl(accountName, config.oidc.containerName ?? accountName, CLOUD_ENDPOINTS[config.cloud].blobSuffix),
           ...keyFiles(config.serviceAccountSigningKey, configDir),
           keyOrigin: "serviceAccountSigningKey",
         }

@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { COMPONENT_ROLES, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope } from "../components";
+import { COMPONENT_ROLES, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope, WorkloadIdentityKey } from "../components";
 import { ClusterConfig, Config, HostedClusterConfig } from "../schema";
 import type { IdentityNames } from "./cluster";
 import { guideNamePrefix } from "./adoption";
@@ -67,7 +67,13 @@ export interface HostedClusterNames {
     /** Written by HyperShift (key `kubeconfig`) once the API server is up; status.kubeconfig names it. */
     readonly adminKubeconfig: string;
   };
-  readonly files: { readonly pullSecretFile: string; readonly sshPublicKeyFile?: string };
+  /**
+   * ConfigMap of the additional trust bundle: `<name>-user-ca-bundle`. The CLI names it
+   * `user-ca-bundle` in every cluster; per cluster here, so two clusters in one namespace do not
+   * overwrite each other's (HyperShift reads whichever ConfigMap spec.additionalTrustBundle names).
+   */
+  readonly trustBundleConfigMap: string;
+  readonly files: { readonly pullSecretFile: string; readonly sshPublicKeyFile?: string; readonly additionalTrustBundleFile?: string };
   /** The ExternalDNS zone the Routes are named in, when this cluster uses ExternalDNS. */
   readonly externalDnsDomain?: string;
   /** Role assignments of the cluster's identities, by topology, each list deduplicated (same name = same assignment). */
@@ -180,6 +186,10 @@ export function hostedClusterNames(
   // with the control-plane operator always, and the data-plane identities on the managed group.
   const aroHcp = config.topology === "aroHcp";
   const identityKeys = identities.map((identity) => identity.key);
+  // Disabled ImageRegistry: no Image Registry role, as `create infra azure --disable-cluster-capabilities
+  // ImageRegistry` (cmd/infra/azure/rbac.go). The identity stays: the CRD requires its client ID.
+  const registryDisabled = hosted.capabilities?.disabled?.includes("ImageRegistry") ?? false;
+  const withRole = (key: WorkloadIdentityKey) => !(registryDisabled && key === "imageRegistry");
 
   const useExternalDns = hosted.externalDns ?? config.externalDns !== undefined;
   return {
@@ -210,9 +220,11 @@ export function hostedClusterNames(
       cloudCredentials: `${name}-cloud-credentials`,
       adminKubeconfig: `${name}-admin-kubeconfig`,
     },
+    trustBundleConfigMap: `${name}-user-ca-bundle`,
     files: {
       pullSecretFile: path.resolve(configDir, hosted.pullSecretFile),
       sshPublicKeyFile: hosted.sshPublicKeyFile && path.resolve(configDir, hosted.sshPublicKeyFile),
+      additionalTrustBundleFile: hosted.additionalTrustBundleFile && path.resolve(configDir, hosted.additionalTrustBundleFile),
     },
     externalDnsDomain: useExternalDns ? deploymentZone : undefined,
     endpointAccess: endpointAccessNames(hosted, at, infraId),
@@ -224,13 +236,8 @@ export function hostedClusterNames(
       ? {
           kind: "aroHcp",
           dataPlaneIdentities: roleAssignmentNames(infraId, scopes, identityKeys, DATA_PLANE_ROLES),
-          controlPlanePrincipals: roleAssignmentNames(
-            infraId,
-            scopes,
-            CONTROL_PLANE_COMPONENTS.map((c) => c.key),
-            COMPONENT_ROLES,
-          ),
+          controlPlanePrincipals: roleAssignmentNames(infraId, scopes, CONTROL_PLANE_COMPONENTS.map((c) => c.key).filter(withRole), COMPONENT_ROLES),
         }
-      : { kind: "selfManaged", workloadIdentities: roleAssignmentNames(infraId, scopes, identityKeys, COMPONENT_ROLES) },
+      : { kind: "selfManaged", workloadIdentities: roleAssignmentNames(infraId, scopes, identityKeys.filter(withRole), COMPONENT_ROLES) },
   };
 }

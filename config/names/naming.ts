@@ -16,8 +16,11 @@ export function defaultStorageAccountName(prefix: string, subscriptionId: string
   return `${prefix.replace(/-/g, "").slice(0, 14)}oidc${stableSuffix(subscriptionId, resourceGroup, prefix)}`;
 }
 
-export function issuerUrl(storageAccount: string, container: string): string {
-  return `https://${storageAccount}.blob.core.windows.net/${container}`;
+/** Blob service DNS suffix of the public cloud (config/cloud.ts has the others). */
+export const PUBLIC_BLOB_SUFFIX = "blob.core.windows.net";
+
+export function issuerUrl(storageAccount: string, container: string, blobSuffix: string = PUBLIC_BLOB_SUFFIX): string {
+  return `https://${storageAccount}.${blobSuffix}/${container}`;
 }
 
 /**

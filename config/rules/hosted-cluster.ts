@@ -5,6 +5,7 @@ import { Config } from "../schema";
 import { KMS_RULES, kmsVaultCollisions } from "./kms";
 import { NODE_POOL_ZONE_RULES } from "./node-pool-zones";
 import { PRIVATE_LINK_RULES, privateLinkCollisions } from "./private-link";
+import { HOSTED_OPTION_RULES } from "./hosted-options";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
 type HostedCluster = NonNullable<Config["clusters"][number]["hostedCluster"]>;
@@ -244,6 +245,7 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
   ...PRIVATE_LINK_RULES,
   ...KMS_RULES,
   ...NODE_POOL_ZONE_RULES,
+  ...HOSTED_OPTION_RULES,
 ];
 
 /** Rules across hosted clusters: what two clusters must not share. */

@@ -2,6 +2,7 @@ import { DeploymentNames } from "../names";
 import { protectionWarnings } from "../protection";
 import { Config } from "../schema";
 import { aroHcpWarnings } from "./aro-hcp";
+import { hostedOptionWarnings } from "./hosted-options";
 import { secretsWarnings } from "./secrets";
 
 /** Valid config that needs attention soon (printed by synth). */
@@ -28,7 +29,7 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
       `externalDns.password.endDate ${endDate} has passed: ExternalDNS can no longer authenticate. Set a later endDate (this replaces the client secret) and deploy shared, then management (help/troubleshooting.md#externaldns-does-not-write-records).`,
     );
   }
-  warnings.push(...aroHcpWarnings(config), ...protectionWarnings(config), ...secretsWarnings(config, names));
+  warnings.push(...aroHcpWarnings(config), ...protectionWarnings(config), ...secretsWarnings(config, names), ...hostedOptionWarnings(config));
   return warnings;
 }
 

@@ -35,6 +35,8 @@ export interface ControlPlaneIdentitiesProps {
   readonly preventDestroy?: boolean;
   /** Tags of the Key Vault secrets. @default {} */
   readonly tags?: Record<string, string>;
+  /** Microsoft Entra authority host written into each credential. @default - the public cloud's (ControlPlaneIdentity) */
+  readonly authorityHost?: string;
 }
 
 /**
@@ -71,6 +73,7 @@ export class ControlPlaneIdentities extends Construct {
           secretDependsOn: props.secretDependsOn,
           tags: props.tags,
           preventDestroy: props.preventDestroy,
+          authorityHost: props.authorityHost,
         }),
       );
     }

@@ -47,6 +47,11 @@ export interface ControlPlaneIdentityProps {
   readonly preventDestroy?: boolean;
   /** Tags of the Key Vault secret. @default {} */
   readonly tags?: Record<string, string>;
+  /**
+   * Microsoft Entra authority host of the cloud, written as `authentication_endpoint`.
+   * @default AUTHENTICATION_ENDPOINT - the public cloud's
+   */
+  readonly authorityHost?: string;
 }
 
 /**
@@ -115,7 +120,7 @@ export class ControlPlaneIdentity extends Construct {
       contentType: "application/json",
       // Terraform sorts the keys; msi-dataplane reads them by name.
       value: Fn.jsonencode({
-        authentication_endpoint: AUTHENTICATION_ENDPOINT,
+        authentication_endpoint: props.authorityHost ?? AUTHENTICATION_ENDPOINT,
         client_id: this.application.clientId,
         client_secret: Fn.base64encode(Fn.join("", [this.certificate.certPem, key.privateKeyPem])),
         tenant_id: props.tenantId,

@@ -25,6 +25,12 @@ export interface ExternalDnsPrincipalProps {
    * created with (a scope change forces a replacement).
    */
   readonly zoneId: string;
+  /**
+   * Azure cloud, the credentials file's `cloud` (ExternalDNS picks the authority host and ARM
+   * endpoint by it: provider/azure/config.go).
+   * @default "AzurePublicCloud" - not written (ExternalDNS's default)
+   */
+  readonly cloud?: string;
   /** Name of the zone's resource group (the credentials file's `resourceGroup`). */
   readonly zoneResourceGroupName: string;
   /** ARM ID of the zone's resource group (scope of Reader with `leastPrivilege`). */
@@ -149,6 +155,7 @@ export class ExternalDnsPrincipal extends Construct {
     // Terraform's jsonencode escapes the secret; the rest are validated names and IDs.
     this.credentialsJson = [
       "{",
+      ...(props.cloud && props.cloud !== "AzurePublicCloud" ? [`  "cloud": "${props.cloud}",`] : []),
       `  "tenantId": "${props.tenantId}",`,
       `  "subscriptionId": "${props.subscriptionId}",`,
       `  "resourceGroup": "${props.zoneResourceGroupName}",`,

@@ -25,7 +25,12 @@ export interface HostedClusterSecretsProps {
   readonly tenantId: string;
 }
 
-/** Label with which `hypershift destroy cluster` may delete the secret along with the cluster. */
+/**
+ * Label with which `hypershift destroy cluster` may delete the secret along with the cluster: the
+ * CLI puts it on every Secret it writes (pull secret, SSH key, etcd encryption key in
+ * `cmd/cluster/core/create.go`; cloud credentials and service-account signing key in
+ * `cmd/cluster/azure/manifests.go`, openshift/hypershift@3ee9615).
+ */
 const SAFE_TO_DELETE = { "hypershift.openshift.io/safe-to-delete-with-cluster": "true" };
 const MANAGED_BY = { "app.kubernetes.io/managed-by": "hcp-azure" };
 
@@ -73,15 +78,15 @@ export class HostedClusterSecrets extends Construct {
       sshPublicKey = key.publicKeyOpenssh;
       this.generatedSshPrivateKey = key.privateKeyOpenssh;
     }
-    this.sshKey = secret("SshKey", props.names.sshKey, { data: { "id_rsa.pub": sshPublicKey } });
+    this.sshKey = secret("SshKey", props.names.sshKey, { data: { "id_rsa.pub": sshPublicKey } }, SAFE_TO_DELETE);
 
-    this.signingKey = secret("SigningKey", props.names.signingKey, { data: { key: props.signingKey } });
+    this.signingKey = secret("SigningKey", props.names.signingKey, { data: { key: props.signingKey } }, SAFE_TO_DELETE);
 
     // 32 random bytes (AES-256), generated once in state; `binary_data` takes base64, so the
     // secret holds the raw bytes as the CLI's. Nothing changes the resource's inputs: replacing
     // the key would leave etcd's existing data unreadable.
     const etcdKey = new Bytes(this, "EtcdEncryptionKeyBytes", { length: 32 });
-    this.etcdEncryptionKey = secret("EtcdEncryptionKey", props.names.etcdEncryptionKey, { binaryData: { key: etcdKey.base64 } });
+    this.etcdEncryptionKey = secret("EtcdEncryptionKey", props.names.etcdEncryptionKey, { binaryData: { key: etcdKey.base64 } }, SAFE_TO_DELETE);
 
     this.cloudCredentials = secret(
       "CloudCredentials",

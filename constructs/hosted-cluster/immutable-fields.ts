@@ -4,8 +4,8 @@ import { HyperShiftObject } from "./manifests";
 /**
  * The HostedCluster and NodePool fields the CRDs refuse to change once the object exists (their
  * CEL transition rules, notes `hypershift-azure-options.md` §7, CRDs at openshift/hypershift@3ee9615)
- * and that a config key decides. Fields we always render with the same constant (fips,
- * olmCatalogPlacement, platform.type, etcd.managementType, arch, upgradeType, ...) cannot be edited
+ * and that a config key decides. Fields we always render with the same constant (platform.type,
+ * etcd.managementType, arch, upgradeType, ...) cannot be edited
  * through the config and are not listed; the cluster name is the stack's identity (a new name is a
  * new cluster) and is not listed either.
  */
@@ -75,6 +75,8 @@ const text = (path: string) => (object: HyperShiftObject) => {
   const value = get(object, path);
   return value === undefined ? "" : String(value);
 };
+/** String lists, comma-separated; "" when absent. */
+const list = (path: string) => (object: HyperShiftObject) => ((get(object, path) as string[] | undefined) ?? []).join(",");
 /** `[{cidr}]` lists: the CIDRs, comma-separated. */
 const cidrs = (path: string) => (object: HyperShiftObject) =>
   ((get(object, path) as { cidr: string }[] | undefined) ?? []).map((entry) => entry.cidr).join(",");
@@ -257,10 +259,17 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     rule: "always",
     crdMessage: "Services is immutable. Changes might result in unpredictable and disruptive behavior.",
     read: (object) =>
-      ((get(object, "spec.services") as { service: string; servicePublishingStrategy: { type: string; route?: { hostname?: string } } }[] | undefined) ?? [])
-        .map(({ service, servicePublishingStrategy: s }) => `${service}=${s.type}${s.route?.hostname ? ` ${s.route.hostname}` : ""}`)
+      (
+        (get(object, "spec.services") as
+          | { service: string; servicePublishingStrategy: { type: string; route?: { hostname?: string }; loadBalancer?: { hostname?: string } } }[]
+          | undefined) ?? []
+      )
+        .map(({ service, servicePublishingStrategy: s }) => {
+          const hostname = s.route?.hostname ?? s.loadBalancer?.hostname;
+          return `${service}=${s.type}${hostname ? ` ${hostname}` : ""}`;
+        })
         .join(", "),
-    configKey: (c) => `${at(c)}.externalDns, externalDns, dns.zoneName, ${at(c)}.endpointAccess`,
+    configKey: (c) => `${at(c)}.externalDns, ${at(c)}.oauthPublishing, externalDns, dns.zoneName, ${at(c)}.endpointAccess`,
   },
   {
     path: "spec.secretEncryption.type",
@@ -279,6 +288,53 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     crdMessage: "keyVaultType is immutable",
     read: text("spec.secretEncryption.kms.azure.keyVaultType"),
     configKey: (c) => `${at(c)}.kms.keyId`,
+  },
+  {
+    path: "spec.fips",
+    rule: "always",
+    crdMessage: "fips is immutable",
+    read: text("spec.fips"),
+    configKey: (c) => `${at(c)}.fips`,
+  },
+  {
+    path: "spec.olmCatalogPlacement",
+    rule: "always",
+    crdMessage: "OLMCatalogPlacement is immutable",
+    read: text("spec.olmCatalogPlacement"),
+    configKey: (c) => `${at(c)}.olmCatalogPlacement`,
+  },
+  {
+    path: "spec.capabilities",
+    rule: "whileSet",
+    crdMessage: "Capabilities is immutable. Changes might result in unpredictable and disruptive behavior.",
+    read: (object) => {
+      const capabilities = get(object, "spec.capabilities") as { enabled?: string[]; disabled?: string[] } | undefined;
+      return capabilities ? `enabled=${(capabilities.enabled ?? []).join(",")}; disabled=${(capabilities.disabled ?? []).join(",")}` : "";
+    },
+    configKey: (c) => `${at(c)}.capabilities`,
+  },
+  {
+    path: "spec.capabilities.enabled",
+    rule: "whileSet",
+    crdMessage: "Enabled is immutable. Changes might result in unpredictable and disruptive behavior.",
+    read: list("spec.capabilities.enabled"),
+    configKey: (c) => `${at(c)}.capabilities.enabled`,
+  },
+  {
+    path: "spec.capabilities.disabled",
+    rule: "whileSet",
+    crdMessage: "Disabled is immutable. Changes might result in unpredictable and disruptive behavior.",
+    read: list("spec.capabilities.disabled"),
+    configKey: (c) => `${at(c)}.capabilities.disabled`,
+  },
+  {
+    // The CRD's rules: TechPreviewNoUpgrade and DevPreviewNoUpgrade "may not be changed"; they run
+    // only while the field is set, so setting it on a running cluster passes.
+    path: "spec.configuration.featureGate.featureSet",
+    rule: "whileSet",
+    crdMessage: "TechPreviewNoUpgrade may not be changed (DevPreviewNoUpgrade likewise)",
+    read: text("spec.configuration.featureGate.featureSet"),
+    configKey: (c) => `${at(c)}.featureSet`,
   },
   NAMESPACE,
 ];

@@ -1,6 +1,7 @@
 import { ControlPlaneIdentityKey, DataPlaneIdentityKey, WorkloadIdentityKey } from "../../config/components";
 import { HostedClusterNames } from "../../config/names";
-import { HostedClusterConfig, NodePoolConfig } from "../../config/schema";
+import { AzureCloud, HostedClusterConfig, NodePoolConfig } from "../../config/schema";
+import { hostedClusterMetadata, hostedClusterOptionFields } from "./hosted-options";
 
 /**
  * The HostedCluster and NodePool objects as `hypershift create cluster azure --render` writes
@@ -61,7 +62,12 @@ export type HostedClusterIdentities =
 export interface HyperShiftObject {
   readonly apiVersion: string;
   readonly kind: "HostedCluster" | "NodePool";
-  readonly metadata: { readonly name: string; readonly namespace: string; readonly annotations?: Readonly<Record<string, string>> };
+  readonly metadata: {
+    readonly name: string;
+    readonly namespace: string;
+    readonly annotations?: Readonly<Record<string, string>>;
+    readonly labels?: Readonly<Record<string, string>>;
+  };
   readonly spec: Record<string, unknown>;
 }
 
@@ -99,6 +105,11 @@ export interface HostedClusterManifestInput {
   readonly identities: HostedClusterIdentities;
   /** Encrypt etcd secrets with this Key Vault key. @default - AES-CBC with the generated key Secret */
   readonly kms?: KmsEncryptionInput;
+  /**
+   * Azure cloud of the cluster (`spec.platform.azure.cloud`).
+   * @default "AzurePublicCloud" - the CRD default, not written (as the CLI, which never writes it)
+   */
+  readonly cloud?: AzureCloud;
 }
 
 /** The four services of `GetIngressServicePublishingStrategyMapping`, sorted by name (no OIDC entry). */
@@ -121,9 +132,24 @@ export type EndpointAccess = "Public" | "PublicAndPrivate" | "Private";
  * access, where it is a Route like the rest. Azure requires Konnectivity and Ignition to be
  * Routes in every case (CEL, §2.5).
  */
-export function servicePublishing(name: string, externalDnsDomain: string | undefined, endpointAccess: EndpointAccess = "Public"): Record<string, unknown>[] {
+export function servicePublishing(
+  name: string,
+  externalDnsDomain: string | undefined,
+  endpointAccess: EndpointAccess = "Public",
+  oauthPublishing: HostedClusterConfig["oauthPublishing"] = "Route",
+): Record<string, unknown>[] {
   const named = (host: string) => host === "api" || host === "oauth" || endpointAccess === "Public";
   return SERVICES.map(({ service, host }) => {
+    // --oauth-publishing-strategy LoadBalancer: its hostname goes under loadBalancer (cmd/cluster/azure/create.go).
+    if (service === "OAuthServer" && oauthPublishing === "LoadBalancer") {
+      return {
+        service,
+        servicePublishingStrategy: {
+          type: "LoadBalancer",
+          ...(externalDnsDomain ? { loadBalancer: { hostname: `${host}-${name}.${externalDnsDomain}` } } : {}),
+        },
+      };
+    }
     if (externalDnsDomain) {
       return {
         service,
@@ -142,7 +168,7 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
   return {
     apiVersion: HYPERSHIFT_API_VERSION,
     kind: "HostedCluster",
-    metadata: { name, namespace: names.namespace, ...(managed ? { annotations: { ...ARO_HCP_ANNOTATIONS } } : {}) },
+    metadata: { name, namespace: names.namespace, ...hostedClusterMetadata(hc, managed ? ARO_HCP_ANNOTATIONS : {}) },
     spec: {
       release: { image: hc.releaseImage },
       pullSecret: { name: names.secrets.pullSecret },
@@ -151,7 +177,7 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
       issuerURL: input.issuerUrl,
       serviceAccountSigningKey: { name: names.secrets.signingKey },
       networking: {
-        networkType: "OVNKubernetes",
+        networkType: hc.networkType,
         clusterNetwork: [{ cidr: network.clusterNetwork }],
         serviceNetwork: [{ cidr: network.serviceNetwork }],
         // The CLI writes machineNetwork only with --machine-cidr.
@@ -170,8 +196,9 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
         },
       },
       controllerAvailabilityPolicy: hc.controllerAvailabilityPolicy,
-      olmCatalogPlacement: "management",
-      fips: false,
+      olmCatalogPlacement: hc.olmCatalogPlacement,
+      fips: hc.fips,
+      ...hostedClusterOptionFields(hc, hc.additionalTrustBundleFile ? names.trustBundleConfigMap : undefined),
       dns: { baseDomain: hc.baseDomain, publicZoneID: names.publicZone.id, privateZoneID: names.privateZone.id },
       platform: {
         type: "Azure",
@@ -183,10 +210,11 @@ export function hostedClusterManifest(input: HostedClusterManifestInput): HyperS
           securityGroupID: names.nsg.id,
           subscriptionID: input.subscriptionId,
           tenantID: input.tenantId,
+          ...(input.cloud && input.cloud !== "AzurePublicCloud" ? { cloud: input.cloud } : {}),
           ...authentication(input),
         },
       },
-      services: servicePublishing(name, names.externalDnsDomain, names.endpointAccess.kind),
+      services: servicePublishing(name, names.externalDnsDomain, names.endpointAccess.kind, hc.oauthPublishing),
       secretEncryption: secretEncryption(input),
     },
   };

@@ -38,6 +38,8 @@ export interface OidcIssuerProps {
    * @default false
    */
   readonly keepExistingDocuments?: boolean;
+  /** Blob service DNS suffix of the cloud (the issuer URL's host). @default "blob.core.windows.net" - the public cloud */
+  readonly blobSuffix?: string;
 }
 
 /**
@@ -59,7 +61,7 @@ export class OidcIssuer extends Construct {
     if (!AZURE_NAME_RULES.blobContainer.test(props.containerName)) {
       throw new Error(`OidcIssuer containerName "${props.containerName}" ${AZURE_NAME_RULES.blobContainer.rule}`);
     }
-    this.issuerUrl = issuerUrl(props.storageAccountName, props.containerName);
+    this.issuerUrl = issuerUrl(props.storageAccountName, props.containerName, props.blobSuffix);
     // Every federated credential and the HostedCluster compare the issuer byte for byte.
     if (!/^https:\/\/[^/]+\/[^/]+$/.test(this.issuerUrl)) {
       throw new Error(`OidcIssuer URL "${this.issuerUrl}" must be https with no trailing slash`);
