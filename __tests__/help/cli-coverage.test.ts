@@ -19,12 +19,6 @@ interface FlagList {
  * row's key must exist.
  */
 const PENDING_KEYS: readonly string[] = [
-  // issue 12 (private endpoint access, KMS, availability zones)
-  "clusters[].hostedCluster.endpointAccess",
-  "clusters[].hostedCluster.privateLink.natSubnetId",
-  "clusters[].hostedCluster.privateLink.additionalAllowedSubscriptions",
-  "clusters[].hostedCluster.kms",
-  "clusters[].hostedCluster.nodePools[].availabilityZones",
   // issue 13 item 2 (NodePool options)
   "clusters[].hostedCluster.nodePools[].nodeDrainTimeout",
   "clusters[].hostedCluster.nodePools[].nodeVolumeDetachTimeout",

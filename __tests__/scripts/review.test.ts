@@ -131,7 +131,8 @@ describe("review of real edits of examples/basic.yaml", () => {
     expect(identities.message).toContain(
       `It holds ${count("azurerm_federated_identity_credential")} azurerm_federated_identity_credential, ${count("azurerm_user_assigned_identity")} azurerm_user_assigned_identity`,
     );
-    expect(count("azurerm_user_assigned_identity")).toBe(7);
+    // The seven HyperShift requires, plus the control-plane-operator identity (on by default, as `create iam azure`).
+    expect(count("azurerm_user_assigned_identity")).toBe(8);
     expect(r.findings.find((f) => f.stack === "cluster-second")!.message).toContain("1 HostedCluster");
   });
 
