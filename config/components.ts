@@ -170,6 +170,14 @@ export const COMPONENT_ROLES: Readonly<Partial<Record<WorkloadIdentityKey, Compo
  */
 export type ControlPlaneIdentityKey = Exclude<WorkloadIdentityKey, "kms">;
 
+/**
+ * Key of an ARO HCP-style certificate service principal: a control-plane component, or `kms` (the
+ * identity of etcd encryption with a Key Vault key, `hostedCluster.kms`), which HyperShift takes
+ * as `secretEncryption.kms.azure.kms` rather than in `managedIdentities.controlPlane`
+ * (`--kms-credentials-secret-name`, notes §2.1).
+ */
+export type ControlPlanePrincipalKey = ControlPlaneIdentityKey | "kms";
+
 export const CONTROL_PLANE_COMPONENTS: ReadonlyArray<{ readonly key: ControlPlaneIdentityKey; readonly suffix: string }> = [
   { key: "cloudProvider", suffix: "cloud-provider" },
   { key: "nodePoolManagement", suffix: "nodepool-mgmt" },

@@ -83,14 +83,19 @@ export class ClusterStack extends TerraformStack {
     const kms = hosted.kms;
     let kmsEncryption: KmsEncryptionInput | undefined;
     if (kms) {
-      if (clusterIdentities.kind !== "selfManaged") throw new Error(`internal: clusters[${cluster.index}].hostedCluster.kms needs topology selfManaged`);
+      const kmsPrincipal = clusterIdentities.kind === "aroHcp" ? clusterIdentities.controlPlanePrincipals.find((p) => p.key === "kms") : undefined;
+      if (clusterIdentities.kind === "aroHcp" && !kmsPrincipal)
+        throw new Error(`internal: clusters[${cluster.index}] has hostedCluster.kms but no KMS principal`);
       // A created key without a pinned version: its current version, read at plan.
       const version = kms.activeKey.keyVersion ?? new DataAzurermKeyVaultKey(this, "KmsKey", { name: kms.activeKey.keyName, keyVaultId: kms.vault.id }).version;
       kmsEncryption = {
         activeKey: { ...kms.activeKey, keyVersion: version },
         backupKey: kms.backupKey && { ...kms.backupKey, keyVersion: kms.backupKey.keyVersion as string },
         keyVaultType: kms.keyVaultType,
-        workloadIdentityClientId: clientId(clusterIdentities.workloadIdentities, "kms"),
+        identity:
+          clusterIdentities.kind === "selfManaged"
+            ? { workloadIdentityClientId: clientId(clusterIdentities.workloadIdentities, "kms") }
+            : { credentialsSecretName: (kmsPrincipal as { secretName: string }).secretName },
       };
     }
 
@@ -187,11 +192,11 @@ export class ClusterStack extends TerraformStack {
       principals: recordedControlPlanePrincipals(this, stackName, props, cluster),
       tenantId: config.tenantId,
     });
+    // The KMS principal (hostedCluster.kms) goes in secretEncryption, not in managedIdentities.
     const controlPlane = Object.fromEntries(
-      identities.controlPlanePrincipals.map((identity) => [
-        identity.key,
-        { clientId: principals.clientIds.get(identity.key) as string, secretName: identity.secretName },
-      ]),
+      identities.controlPlanePrincipals
+        .flatMap((identity) => (identity.key === "kms" ? [] : [identity]))
+        .map((identity) => [identity.key, { clientId: principals.clientIds.get(identity.key) as string, secretName: identity.secretName }]),
     ) as ManagedIdentitiesInput["controlPlane"];
     return {
       keyVault: { name: identities.keyVault.name, tenantId: config.tenantId },

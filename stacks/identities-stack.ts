@@ -50,7 +50,7 @@ export class IdentitiesStack extends TerraformStack {
     const kms = cluster.hosted?.kms;
     const kmsConfig = cluster.hosted?.config.kms;
     const kmsIdentity = identities.identities.get("kms");
-    if (kms && kmsConfig && kmsIdentity) {
+    if (kms && kmsConfig) {
       // etcd encryption (hostedCluster.kms): the created vault and key outlive the cluster, as its identities do.
       const created =
         kms.vault.create && kmsConfig.keyVault
@@ -69,11 +69,15 @@ export class IdentitiesStack extends TerraformStack {
               tags: config.tags,
             })
           : undefined;
-      new KmsCryptoUser(this, "KmsCryptoUser", {
-        principalId: kmsIdentity.principalId,
-        keyArmIds: kms.cryptoUserScopes,
-        dependsOn: created ? [created.key] : undefined,
-      });
+      // Self-managed: the KMS workload identity gets Key Vault Crypto User here. ARO HCP style: the
+      // KMS service principal lives in the shared stack; infra-<name> grants it (it reads its ID).
+      if (kmsIdentity) {
+        new KmsCryptoUser(this, "KmsCryptoUser", {
+          principalId: kmsIdentity.principalId,
+          keyArmIds: kms.cryptoUserScopes,
+          dependsOn: created ? [created.key] : undefined,
+        });
+      }
       new TerraformOutput(this, "kms_key_vault_name", { value: kms.vault.name });
       if (created) {
         new TerraformOutput(this, "kms_key_id", {

@@ -8,6 +8,7 @@ import { EgressLoadBalancer } from "../constructs/cluster-infra/egress-load-bala
 import { PrivateDnsZone } from "../constructs/cluster-infra/private-dns-zone";
 import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-identity-roles";
 import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
+import { KmsCryptoUser } from "../constructs/kms/kms-key";
 import { recordedControlPlanePrincipals } from "./shared-stack";
 import { InfraCreationGuard } from "../constructs/cluster-infra/infra-creation-guard";
 import { ExistingNatSubnet, NatSubnet } from "../constructs/private-link/nat-subnet";
@@ -92,6 +93,10 @@ export class InfraStack extends TerraformStack {
         identityResourceGroupName: names.resourceGroup.name,
         scopeDependencies: groups.createdByArmId,
       });
+      // hostedCluster.kms: Key Vault Crypto User on the key(s) only, for the KMS service principal
+      // (the vault and key are made by identities-<name>, which deploys before this stack).
+      const kmsPrincipal = principals.objectIds.get("kms");
+      if (hosted.kms && kmsPrincipal) new KmsCryptoUser(this, "KmsCryptoUser", { principalId: kmsPrincipal, keyArmIds: hosted.kms.cryptoUserScopes });
     }
 
     // Private endpoint access: the NAT subnet of the cluster's Private Link Service, in the

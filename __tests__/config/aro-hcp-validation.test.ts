@@ -263,7 +263,7 @@ const cases: BadCase[] = [
     mutate: (c) => (c.clusters[0].identities = { kms: true }),
     path: "clusters[0].identities.kms",
     value: true,
-    message: /is not supported with topology: aroHcp/,
+    message: /is not used with topology: aroHcp: the KMS identity there is a certificate service principal, made when hostedCluster\.kms is set/,
   },
   {
     name: "two clusters with the same identity name prefix (one vault: the secret names clash)",

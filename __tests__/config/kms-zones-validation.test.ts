@@ -122,16 +122,6 @@ const BAD: BadCase[] = [
     path: `${AT0}.kms.keyVault.keyVersion`,
     message: /32 hex characters/,
   },
-  // topology
-  {
-    name: "kms with topology aroHcp",
-    mutate: (c) => {
-      Object.assign(c, { topology: "aroHcp", dns: { parent: { zoneName: "example.com", resourceGroupName: "myparent-dns-rg" } }, externalDns: {} });
-      c.managementCluster = { aks: {}, operator: { bundleFile: "operator/hypershift-operator-aro-hcp.yaml" } };
-    },
-    path: `${AT0}.kms`,
-    message: /is not supported with topology: aroHcp yet\. HyperShift's ARO form .*credentialsSecretName/,
-  },
   // availability zones
   {
     name: "availabilityZones with availabilityZone",

@@ -1,4 +1,4 @@
-import { CONTROL_PLANE_COMPONENTS, ControlPlaneIdentityKey } from "../components";
+import { CONTROL_PLANE_COMPONENTS, ControlPlanePrincipalKey } from "../components";
 import { Config } from "../schema";
 
 /**
@@ -33,8 +33,8 @@ export interface KeyVaultNames {
 }
 
 export interface ControlPlaneIdentityNames {
-  /** HyperShift's `managedIdentities.controlPlane` key. */
-  readonly key: ControlPlaneIdentityKey;
+  /** HyperShift's `managedIdentities.controlPlane` key, or `kms` for etcd encryption (`hostedCluster.kms`). */
+  readonly key: ControlPlanePrincipalKey;
   /** Display name of the Entra application and its service principal: `[<deployment prefix>-]<prefix>-<suffix>`. */
   readonly applicationName: string;
   /** Key Vault secret with the credentials JSON (HyperShift's credentialsSecretName): `<prefix>-<suffix>`, seed 003. */
@@ -78,7 +78,12 @@ export function keyVaultNames(config: Config, persistentGroupId: string, suffix:
  * prefix too (once: `myprefix-hc-cpo`, not `myprefix-myprefix-hc-cpo`), so two deployments with
  * a cluster of the same name do not meet.
  */
-export function controlPlaneIdentityNames(prefix: string, identityPrefix: string): ControlPlaneIdentityNames[] {
+export function controlPlaneIdentityNames(prefix: string, identityPrefix: string, options: { readonly kms?: boolean } = {}): ControlPlaneIdentityNames[] {
   const application = identityPrefix.startsWith(`${prefix}-`) ? identityPrefix : `${prefix}-${identityPrefix}`;
-  return CONTROL_PLANE_COMPONENTS.map(({ key, suffix }) => ({ key, applicationName: `${application}-${suffix}`, secretName: `${identityPrefix}-${suffix}` }));
+  // With hostedCluster.kms, a ninth principal for the KMS plugin, named like the others.
+  const components: ReadonlyArray<{ key: ControlPlanePrincipalKey; suffix: string }> = [
+    ...CONTROL_PLANE_COMPONENTS,
+    ...(options.kms ? [{ key: "kms" as const, suffix: "kms" }] : []),
+  ];
+  return components.map(({ key, suffix }) => ({ key, applicationName: `${application}-${suffix}`, secretName: `${identityPrefix}-${suffix}` }));
 }

@@ -138,7 +138,7 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
       ? {
           kind: "aroHcp",
           dataPlaneIdentities: managedIdentities,
-          controlPlanePrincipals: controlPlaneIdentityNames(config.prefix, identityPrefix),
+          controlPlanePrincipals: controlPlaneIdentityNames(config.prefix, identityPrefix, { kms: cluster.hostedCluster?.kms !== undefined }),
           keyVault: keyVaultNames(config, resourceGroupId, stableSuffix),
         }
       : { kind: "selfManaged", workloadIdentities: managedIdentities },

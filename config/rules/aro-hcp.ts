@@ -94,7 +94,8 @@ export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
                   {
                     path: `clusters[${i}].identities.kms`,
                     value: true,
-                    message: "is not supported with topology: aroHcp (etcd stays on AES-CBC; KMS needs a Key Vault key not configured here)",
+                    message:
+                      "is not used with topology: aroHcp: the KMS identity there is a certificate service principal, made when hostedCluster.kms is set (help/kms.md#with-topology-arohcp)",
                   },
                 ]
               : []),

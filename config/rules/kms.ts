@@ -7,19 +7,6 @@ import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 /** Rules of `hostedCluster.kms` (etcd encryption with a Key Vault key), per hosted cluster. */
 export const KMS_RULES: ReadonlyArray<Rule<HostedContext>> = [
   {
-    rule: "KMS is implemented for the self-managed topology",
-    check: ({ config, spec, at }) =>
-      spec.kms && config.topology === "aroHcp"
-        ? [
-            {
-              path: `${at}.kms`,
-              message:
-                "is not supported with topology: aroHcp yet. HyperShift's ARO form (secretEncryption.kms.azure.kms.credentialsSecretName) needs a KMS service principal whose credentials JSON it mounts from the managed-identities Key Vault (SecretProviderClass managed-azure-kms); this project creates such principals only for the 8 control-plane components. Leave kms out (AES-CBC) or use topology: selfManaged (help/kms.md).",
-            },
-          ]
-        : [],
-  },
-  {
     rule: "a KMS key is either brought (keyId with keyVaultId) or created (keyVault)",
     check: ({ spec, at }) => {
       const kms = spec.kms;

@@ -1,13 +1,13 @@
 import { DataAzureadClientConfig } from "@cdktf/provider-azuread/lib/data-azuread-client-config";
 import { ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
-import { CONTROL_PLANE_COMPONENTS, ControlPlaneIdentityKey } from "../../config/components";
+import { CONTROL_PLANE_COMPONENTS, ControlPlanePrincipalKey } from "../../config/components";
 import { ControlPlaneIdentity } from "./control-plane-identity";
 
 export interface ControlPlaneIdentitiesProps {
   /** One entry per HyperShift control-plane component, each key once (all 8 for a HostedCluster). */
   readonly identities: ReadonlyArray<{
-    readonly key: ControlPlaneIdentityKey;
+    readonly key: ControlPlanePrincipalKey;
     /** Entra display name (1-120 characters). */
     readonly applicationName: string;
     /** Key Vault secret name (credentialsSecretName): 1-127 letters, digits or '-'. */
@@ -44,7 +44,7 @@ export interface ControlPlaneIdentitiesProps {
  * service principal and a Key Vault secret per component, owned by the deployer.
  */
 export class ControlPlaneIdentities extends Construct {
-  public readonly identities: ReadonlyMap<ControlPlaneIdentityKey, ControlPlaneIdentity>;
+  public readonly identities: ReadonlyMap<ControlPlanePrincipalKey, ControlPlaneIdentity>;
   /**
    * HyperShift's `--managed-identities-file` (ControlPlaneManagedIdentities, notes §8): the vault
    * and the 8 components `{clientID, credentialsSecretName, objectEncoding: "utf-8"}`, in seed
@@ -58,7 +58,7 @@ export class ControlPlaneIdentities extends Construct {
     const duplicate = keys.find((key, i) => keys.indexOf(key) !== i);
     if (duplicate) throw new Error(`ControlPlaneIdentities: identity key ${duplicate} appears twice`);
     const deployer = new DataAzureadClientConfig(this, "Deployer", {});
-    const identities = new Map<ControlPlaneIdentityKey, ControlPlaneIdentity>();
+    const identities = new Map<ControlPlanePrincipalKey, ControlPlaneIdentity>();
     for (const spec of props.identities) {
       identities.set(
         spec.key,
@@ -85,13 +85,16 @@ export class ControlPlaneIdentities extends Construct {
   }
 }
 
-/** Renders ControlPlaneManagedIdentities JSON: the vault first, then the components in seed 003's order. */
+/**
+ * Renders ControlPlaneManagedIdentities JSON: the vault first, then the components in seed 003's
+ * order. The KMS principal is not one of them (HyperShift takes it as `--kms-credentials-secret-name`).
+ */
 export function renderManagedIdentitiesJson(
   vault: { name: string; tenantId: string },
-  identities: ReadonlyArray<{ key: ControlPlaneIdentityKey; clientId: string; secretName: string }>,
+  identities: ReadonlyArray<{ key: ControlPlanePrincipalKey; clientId: string; secretName: string }>,
 ): string {
-  const order = CONTROL_PLANE_COMPONENTS.map((c) => c.key);
-  const sorted = [...identities].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  const order: readonly ControlPlanePrincipalKey[] = CONTROL_PLANE_COMPONENTS.map((c) => c.key);
+  const sorted = identities.filter((i) => order.includes(i.key)).sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   // Literals are JSON-escaped; client IDs are Terraform references to UUIDs.
   const q = JSON.stringify;
   const entries = [

@@ -1,12 +1,12 @@
 import { DataAzureadServicePrincipal } from "@cdktf/provider-azuread/lib/data-azuread-service-principal";
 import { Op, TerraformSelf, Token } from "cdktf";
 import { Construct } from "constructs";
-import { ControlPlaneIdentityKey } from "../../config/components";
+import { ControlPlanePrincipalKey } from "../../config/components";
 
 /** A control-plane service principal as the stack that created it recorded it (its outputs). */
 export interface RecordedPrincipal {
   /** HyperShift's `managedIdentities.controlPlane` key; with the construct ID, unique. */
-  readonly key: ControlPlaneIdentityKey;
+  readonly key: ControlPlanePrincipalKey;
   /** Object ID of the service principal: tenant-unique, assigned by Entra at creation. */
   readonly objectId: string;
   /** Client (application) ID of its application, as recorded at creation. */
@@ -28,15 +28,15 @@ export interface ControlPlanePrincipalsProps {
  */
 export class ControlPlanePrincipals extends Construct {
   /** Checked object IDs (for role assignments) by key. */
-  public readonly objectIds: ReadonlyMap<ControlPlaneIdentityKey, string>;
+  public readonly objectIds: ReadonlyMap<ControlPlanePrincipalKey, string>;
   /** Checked client IDs (for the HostedCluster) by key. */
-  public readonly clientIds: ReadonlyMap<ControlPlaneIdentityKey, string>;
+  public readonly clientIds: ReadonlyMap<ControlPlanePrincipalKey, string>;
 
   constructor(scope: Construct, id: string, props: ControlPlanePrincipalsProps) {
     super(scope, id);
     validate(props);
-    const objectIds = new Map<ControlPlaneIdentityKey, string>();
-    const clientIds = new Map<ControlPlaneIdentityKey, string>();
+    const objectIds = new Map<ControlPlanePrincipalKey, string>();
+    const clientIds = new Map<ControlPlanePrincipalKey, string>();
     for (const principal of props.principals) {
       const found = new DataAzureadServicePrincipal(this, principal.key, {
         objectId: principal.objectId,

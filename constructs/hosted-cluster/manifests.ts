@@ -84,8 +84,13 @@ export interface KmsEncryptionInput {
   /** The previous key during a rotation. @default - none */
   readonly backupKey?: AzureKmsKey;
   readonly keyVaultType: "KeyVault";
-  /** Client ID (UUID or Terraform reference) of the KMS identity (federated with kube-system/kms-provider). */
-  readonly workloadIdentityClientId: string;
+  /**
+   * How the KMS plugin authenticates: self-managed, the client ID (UUID or Terraform reference) of
+   * the KMS identity federated with kube-system/kms-provider; ARO HCP style, the Key Vault secret
+   * with the KMS service principal's credentials in the managed-identities vault
+   * (`--kms-credentials-secret-name`).
+   */
+  readonly identity: { readonly workloadIdentityClientId: string } | { readonly credentialsSecretName: string };
 }
 
 export interface HostedClusterManifestInput {
@@ -239,7 +244,11 @@ function secretEncryption(input: HostedClusterManifestInput): Record<string, unk
       azure: {
         activeKey: key(kms.activeKey),
         ...(kms.backupKey ? { backupKey: key(kms.backupKey) } : {}),
-        workloadIdentity: { clientID: kms.workloadIdentityClientId },
+        // cmd/cluster/azure/create.go: workloadIdentity for self-managed; for ARO the managed
+        // identity's secret with objectEncoding utf-8, as the control-plane identities (no clientID).
+        ...("workloadIdentityClientId" in kms.identity
+          ? { workloadIdentity: { clientID: kms.identity.workloadIdentityClientId } }
+          : { kms: { credentialsSecretName: kms.identity.credentialsSecretName, objectEncoding: "utf-8" } }),
         keyVaultType: kms.keyVaultType,
       },
     },
