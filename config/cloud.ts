@@ -18,16 +18,31 @@ export interface CloudEndpoints {
   readonly authorityHost: string;
   /** Blob service DNS suffix: `https://<account>.<suffix>`. */
   readonly blobSuffix: string;
+  /** Key Vault DNS suffix: HyperShift rebuilds a KMS vault's host from the cloud and the vault name (`GetKeyVaultFQDN`). */
+  readonly keyVaultSuffix: string;
 }
 
 /** Endpoints per cloud (Azure SDK for Go `cloud.AzurePublic`/`AzureGovernment`/`AzureChina`; azurerm and azuread provider docs). */
 export const CLOUD_ENDPOINTS: Readonly<Record<AzureCloud, CloudEndpoints>> = {
-  AzurePublicCloud: { azurerm: "public", azuread: "global", authorityHost: "https://login.microsoftonline.com/", blobSuffix: "blob.core.windows.net" },
+  AzurePublicCloud: {
+    azurerm: "public",
+    azuread: "global",
+    authorityHost: "https://login.microsoftonline.com/",
+    blobSuffix: "blob.core.windows.net",
+    keyVaultSuffix: "vault.azure.net",
+  },
   AzureUSGovernmentCloud: {
     azurerm: "usgovernment",
     azuread: "usgovernmentl4",
     authorityHost: "https://login.microsoftonline.us/",
     blobSuffix: "blob.core.usgovcloudapi.net",
+    keyVaultSuffix: "vault.usgovcloudapi.net",
   },
-  AzureChinaCloud: { azurerm: "china", azuread: "china", authorityHost: "https://login.chinacloudapi.cn/", blobSuffix: "blob.core.chinacloudapi.cn" },
+  AzureChinaCloud: {
+    azurerm: "china",
+    azuread: "china",
+    authorityHost: "https://login.chinacloudapi.cn/",
+    blobSuffix: "blob.core.chinacloudapi.cn",
+    keyVaultSuffix: "vault.azure.cn",
+  },
 };

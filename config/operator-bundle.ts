@@ -102,6 +102,9 @@ export const ARO_HCP_MANAGED_SERVICE = "ARO-HCP";
 /** Operator environment set by `--aro-hcp-key-vault-users-client-id` (config.AROHCPKeyVaultManagedIdentityClientID). */
 export const AKS_KEY_VAULT_USER_ENV = "ARO_HCP_KEY_VAULT_USER_CLIENT_ID";
 
+/** The Azure cloud the operator's Private Link controller talks to (default AzurePublicCloud; no install flag sets it, notes §1.4). */
+export const OPERATOR_CLOUD_ENV = "AZURE_CLOUD_NAME";
+
 /** HyperShift's pull secret in the operator namespace (`hypershift install --pull-secret`; assets.PullSecretName). */
 export const PULL_SECRET_NAME = "pull-secret";
 

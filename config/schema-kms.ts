@@ -70,8 +70,13 @@ const keyVault = z
       .string()
       .regex(/^P(\d+Y)?(\d+M)?(\d+D)?$/, { error: "must be an ISO 8601 duration in years, months or days, such as P1Y or P90D" })
       .refine((value) => value !== "P", { error: "must name at least one of years, months or days, such as P1Y" })
-      .default("P1Y")
-      .describe("Key Vault creates a new key version this long after the current one was created (rotation policy, ISO 8601)."),
+      .refine((value) => !/^P(\d+)D$/.test(value) || Number(/^P(\d+)D$/.exec(value)?.[1]) >= 7, {
+        error: "must be at least P7D (Key Vault's shortest rotation after creation)",
+      })
+      .optional()
+      .describe(
+        "Rotation policy: Key Vault creates a new key version this long after the current one was created (ISO 8601, at least P7D). Default: none, rotate on purpose (help/kms.md). With it, pin keyVersion: an unpinned cluster takes each new version as its active key at the next apply, without a backup key.",
+      ),
     softDeleteRetentionDays: z
       .number()
       .int()

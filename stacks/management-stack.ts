@@ -2,7 +2,7 @@ import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
 import { protectionOf } from "../config/protection";
-import { AKS_KEY_VAULT_USER_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
+import { AKS_KEY_VAULT_USER_ENV, OPERATOR_CLOUD_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
 import { externalDnsCredentialsInput, privateLinkCredentialsInput, pullSecretInput, secretsSource } from "../config/plan-time-inputs";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { addExampleBundleGuard } from "../constructs/hypershift-operator/example-bundle-guard";
@@ -52,9 +52,13 @@ export class ManagementStack extends TerraformStack {
     // the AKS Key Vault secrets provider add-on identity, whose client ID the operator reads from
     // its environment (--aro-hcp-key-vault-users-client-id). Set from the cluster itself, so the
     // bundle can be rendered before the cluster exists.
-    const objects = access.aks
+    const withAksEnv = access.aks
       ? withOperatorEnv(bundle.objects, AKS_KEY_VAULT_USER_ENV, access.aks.keyVaultSecretsProvider.get(0).secretIdentity.get(0).clientId)
       : bundle.objects;
+    // Private Link in a sovereign cloud: the operator manages Private Link Services in the cloud it
+    // reads from AZURE_CLOUD_NAME (default AzurePublicCloud), which no install flag sets.
+    const objects =
+      config.managementCluster?.privateLink && config.cloud !== "AzurePublicCloud" ? withOperatorEnv(withAksEnv, OPERATOR_CLOUD_ENV, config.cloud) : withAksEnv;
     const operator = new HypershiftOperator(this, "HypershiftOperator", {
       objects,
       rolloutTimeout: management.operator.rolloutTimeout,

@@ -124,6 +124,18 @@ const BAD: BadCase[] = [
   },
   // availability zones
   {
+    name: "a key of another cloud (HyperShift looks the vault up in the cluster's cloud)",
+    mutate: (c) => (byok(c).kms.keyId = KEY("mykeys", "etcd").replace("vault.azure.net", "vault.usgovcloudapi.net")),
+    path: `${AT1}.kms.keyId`,
+    message: /must be a key of AzurePublicCloud \(https:\/\/<vault>\.vault\.azure\.net\/keys\/\.\.\.\)/,
+  },
+  {
+    name: "a rotation sooner than Key Vault allows",
+    mutate: (c) => (prod(c).kms.keyVault.rotateAfter = "P3D"),
+    path: `${AT0}.kms.keyVault.rotateAfter`,
+    message: /at least P7D/,
+  },
+  {
     name: "availabilityZones with availabilityZone",
     mutate: (c) => (prod(c).nodePools[0].availabilityZone = "1"),
     path: `${AT0}.nodePools[0].availabilityZones`,
@@ -178,7 +190,13 @@ describe("kms and availabilityZones: good input", () => {
     ["the example (created key, brought key, zones)", () => undefined],
     ["a backup key during a rotation (same vault, another version)", (c: RawConfig) => (byok(c).kms.backupKeyId = KEY("mykeys", "etcd", "f".repeat(32)))],
     ["a backup key with another name in the same vault", (c: RawConfig) => (byok(c).kms.backupKeyId = KEY("MyKeys", "etcd-old"))],
-    ["a sovereign-cloud key URL", (c: RawConfig) => (byok(c).kms.keyId = KEY("mykeys", "etcd").replace("vault.azure.net", "vault.usgovcloudapi.net"))],
+    [
+      "a sovereign-cloud key URL in that cloud",
+      (c: RawConfig) => {
+        c.cloud = "AzureUSGovernmentCloud";
+        byok(c).kms.keyId = KEY("mykeys", "etcd").replace("vault.azure.net", "vault.usgovcloudapi.net");
+      },
+    ],
     ["a pinned version, no rotation period change", (c: RawConfig) => (prod(c).kms.keyVault.keyVersion = "a".repeat(32))],
     ["zones given as numbers (YAML 1)", (c: RawConfig) => (prod(c).nodePools[0].availabilityZones = [1, 3])],
     ["one zone in a list", (c: RawConfig) => (prod(c).nodePools[0].availabilityZones = ["2"])],

@@ -82,10 +82,10 @@ const cases: BadCase[] = [
   },
   {
     name: "no control-plane-operator identity",
-    mutate: (c) => (c.clusters[1].identities.controlPlaneOperator = false),
+    mutate: (c) => (c.clusters[1].identities = { controlPlaneOperator: false }),
     path: "clusters[1].identities.controlPlaneOperator",
     value: false,
-    message: /must be true with hostedCluster.endpointAccess PublicAndPrivate.*set identities.controlPlaneOperator: true/,
+    message: /must be true with hostedCluster.endpointAccess PublicAndPrivate.*remove identities.controlPlaneOperator: false/,
   },
   {
     name: "no managementCluster.privateLink",
@@ -282,6 +282,8 @@ describe("private endpoint access: config validation", () => {
       },
     ],
     ["a handed-over credentials file", (c: RawConfig) => (c.managementCluster.privateLink.credentialsFile = "pls-credentials.json")],
+    // identities.controlPlaneOperator defaults to true (as `create iam azure`): leaving it out is fine.
+    ["the control-plane-operator identity left at its default", (c: RawConfig) => c.clusters.forEach((cluster: RawConfig) => delete cluster.identities)],
     [
       "only Public clusters, the operator prepared for private ones",
       (c: RawConfig) => {

@@ -219,6 +219,24 @@ describe("dangers from the ForceNew table and persistence", () => {
   });
 });
 
+test("a new size of the etcd KMS key is a replacement (key_size is ForceNew): dangerous, unlike the in-place update it looks like", () => {
+  const withKey = (size: number) => (s: Record<string, any>) => {
+    s["identities-myprefix-hc"].resource.azurerm_key_vault_key = {
+      KmsKey_Key: {
+        name: "etcd-encryption",
+        key_vault_id: "/subscriptions/x/resourceGroups/rg/providers/Microsoft.KeyVault/vaults/kv",
+        key_type: "RSA",
+        key_size: size,
+      },
+    };
+  };
+  const r = review(edited(folder("base"), "kms-2048", withKey(2048)), edited(folder("base"), "kms-4096", withKey(4096)));
+  expect(r.dangerous).toBe(true);
+  expect(r.findings.map((f) => `${f.severity} ${f.stack} ${f.message}`)).toEqual([
+    expect.stringMatching(/^danger identities-myprefix-hc replaces azurerm_key_vault_key \(destroy, then create\), forced by `key_size`.*Key Vault key/),
+  ]);
+});
+
 describe("size", () => {
   test("details that would overflow a pull-request comment are left out, the summary stays", () => {
     const newDir = edited(folder("base"), "huge", (s) => {

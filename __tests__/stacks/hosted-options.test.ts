@@ -97,7 +97,9 @@ describe("examples/all-options.yaml: every HostedCluster option as the CLI rende
     expect(roles.some((id: string) => id.endsWith("8b32b316-c2f5-4ddf-b05b-83dacd2d08b5"))).toBe(false);
     expect(roles.some((id: string) => id.endsWith("0336e1d3-7a87-462b-b6db-342b63f7802c"))).toBe(true); // ingress still
     expect(resources(stacks["identities-allopts-hc"], "azurerm_user_assigned_identity").map((i) => i.name)).toContain("allopts-hc-image-registry");
-    expect(hc.spec.platform.azure.azureAuthenticationConfig.workloadIdentities.imageRegistry).toBeDefined();
+    expect(hc.spec.platform.azure.azureAuthenticationConfig.workloadIdentities.imageRegistry).toEqual({
+      clientID: expect.stringMatching(/^\$\{data\.azurerm_user_assigned_identity\.[^.}]*imageRegistry[^.}]*\.client_id\}$/),
+    });
   });
 
   it("cloud AzurePublicCloud: spec.platform.azure.cloud is left to the CRD default, and no provider sets an environment", () => {

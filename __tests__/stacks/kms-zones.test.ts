@@ -79,7 +79,7 @@ describe("KMS: the identity, the vault and the least-scope role (identities stac
     }
   });
 
-  it("creates an RBAC vault with purge protection and an RSA key with a rotation policy, both prevent_destroy", () => {
+  it("creates an RBAC vault with purge protection and an RSA key, both prevent_destroy; a rotation policy only when asked", () => {
     const stack = stacks["identities-myprefix-prod"];
     const [vault] = resources(stack, "azurerm_key_vault");
     expect(vault).toMatchObject({
@@ -95,9 +95,13 @@ describe("KMS: the identity, the vault and the least-scope role (identities stac
       name: "etcd-encryption",
       key_type: "RSA",
       key_size: 2048,
-      rotation_policy: { automatic: { time_after_creation: "P1Y" } },
       lifecycle: { prevent_destroy: true },
     });
+    expect(key.rotation_policy).toBeUndefined();
+    const config = parse(fs.readFileSync(path.join(EXAMPLES, "kms.yaml"), "utf8"));
+    config.clusters[0].hostedCluster.kms.keyVault.rotateAfter = "P1Y";
+    const [rotated] = resources(synthStacks(loadInline(config))["identities-myprefix-prod"], "azurerm_key_vault_key");
+    expect(rotated.rotation_policy).toEqual({ automatic: { time_after_creation: "P1Y" } });
   });
 
   it("grants Key Vault Crypto User on the key only (never the vault), and the deployer Crypto Officer on the vault", () => {

@@ -370,3 +370,20 @@ const TOOL = path.resolve(REPO, "..", "shared", "tools", "check-manifests.mjs");
     }
   });
 });
+
+describe("private endpoint access in a sovereign cloud", () => {
+  const operatorEnv = (stack: any): { name: string; value?: string }[] => {
+    const deployment = Object.values<any>(stack.resource.kubernetes_manifest).find(
+      (r) => r.manifest.kind === "Deployment" && r.manifest.metadata.name === "operator",
+    );
+    return deployment.manifest.spec.template.spec.containers[0].env ?? [];
+  };
+
+  it("sets the operator's AZURE_CLOUD_NAME (no install flag does; notes §1.4), and leaves the public cloud's bundle as rendered", () => {
+    const config = parse(fs.readFileSync(path.join(EXAMPLES, EXAMPLE), "utf8"));
+    config.cloud = "AzureUSGovernmentCloud";
+    const sovereign = synthStacks(loadInline(config));
+    expect(operatorEnv(sovereign.management)).toContainEqual({ name: "AZURE_CLOUD_NAME", value: "AzureUSGovernmentCloud" });
+    expect(operatorEnv(stacks().management).map((e) => e.name)).not.toContain("AZURE_CLOUD_NAME");
+  });
+});

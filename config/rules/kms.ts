@@ -1,4 +1,5 @@
 import { AZURE_NAME_RULES } from "../azure-rules";
+import { CLOUD_ENDPOINTS } from "../cloud";
 import { DeploymentNames } from "../names";
 import { parseKeyUrl } from "../schema-kms";
 import type { HostedContext } from "./hosted-cluster";
@@ -6,6 +7,29 @@ import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
 /** Rules of `hostedCluster.kms` (etcd encryption with a Key Vault key), per hosted cluster. */
 export const KMS_RULES: ReadonlyArray<Rule<HostedContext>> = [
+  {
+    rule: "a KMS key is in the configured cloud's Key Vault service",
+    check: ({ config, spec, at }) => {
+      // HyperShift keeps only the vault name and rebuilds the host from spec.platform.azure.cloud
+      // (support/azureutil GetKeyVaultFQDN): a key elsewhere would be looked up in the wrong cloud.
+      const suffix = CLOUD_ENDPOINTS[config.cloud].keyVaultSuffix;
+      const urls = [
+        ["keyId", spec.kms?.keyId],
+        ["backupKeyId", spec.kms?.backupKeyId],
+      ] as const;
+      return urls.flatMap(([field, url]) =>
+        url && new URL(url).hostname.toLowerCase().slice(new URL(url).hostname.indexOf(".") + 1) !== suffix
+          ? [
+              {
+                path: `${at}.kms.${field}`,
+                value: url,
+                message: `must be a key of ${config.cloud} (https://<vault>.${suffix}/keys/...): HyperShift keeps only the vault name and finds it in the cluster's cloud (top-level cloud)`,
+              },
+            ]
+          : [],
+      );
+    },
+  },
   {
     rule: "a KMS key is either brought (keyId with keyVaultId) or created (keyVault)",
     check: ({ spec, at }) => {

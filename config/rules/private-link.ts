@@ -49,12 +49,12 @@ export const PRIVATE_LINK_RULES: ReadonlyArray<Rule<HostedContext>> = [
   {
     rule: "Private Link with workload identities needs the control-plane-operator identity",
     check: ({ config, cluster, spec }) =>
-      isPrivate(spec.endpointAccess) && config.topology !== "aroHcp" && !config.clusters[cluster.index].identities.controlPlaneOperator
+      isPrivate(spec.endpointAccess) && config.topology !== "aroHcp" && config.clusters[cluster.index].identities.controlPlaneOperator === false
         ? [
             {
               path: `clusters[${cluster.index}].identities.controlPlaneOperator`,
               value: false,
-              message: `must be true with hostedCluster.endpointAccess ${spec.endpointAccess}: the control-plane operator creates the Private Endpoint and Private DNS zones in the cluster's resource groups, and the CRD requires workloadIdentities.controlPlaneOperator for Private Link; set identities.controlPlaneOperator: true`,
+              message: `must be true with hostedCluster.endpointAccess ${spec.endpointAccess}: the control-plane operator creates the Private Endpoint and Private DNS zones in the cluster's resource groups, and the CRD requires workloadIdentities.controlPlaneOperator for Private Link; remove identities.controlPlaneOperator: false (the identity is created by default)`,
             },
           ]
         : [],

@@ -16,6 +16,12 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
         `${hosted.clusterStack}: NodePools ${hostEncrypted.join(", ")} get the CRD default encryptionAtHost: Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost (az feature register --namespace Microsoft.Compute --name EncryptionAtHost); set encryptionAtHost to silence this (help/troubleshooting.md#encryptionathost-is-not-registered-for-the-subscription).`,
       );
     }
+    const rotation = hosted.config.kms?.keyVault;
+    if (rotation?.rotateAfter && !rotation.keyVersion) {
+      warnings.push(
+        `${hosted.clusterStack}: kms.keyVault.rotateAfter ${rotation.rotateAfter} without kms.keyVault.keyVersion: after each automatic rotation, the next apply of ${hosted.clusterStack} makes the new version the active key with no backup key, which HyperShift releases without status.secretEncryption tracking cannot survive (secrets written with the old key become unreadable). Pin keyVersion once the key exists and rotate step by step (help/kms.md#key-rotation-step-by-step).`,
+      );
+    }
     const existing = hosted.config.network.existing;
     if (existing?.vnetId && !existing.nsgId) {
       warnings.push(

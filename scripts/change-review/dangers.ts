@@ -23,6 +23,7 @@ const PERSISTENT_TYPES: Readonly<Record<string, string>> = {
   azurerm_dns_zone: "DNS zone",
   azurerm_key_vault: "Key Vault",
   azurerm_key_vault_secret: "Key Vault secret",
+  azurerm_key_vault_key: "Key Vault key (etcd's KMS key: secrets encrypted with it become unreadable)",
   azuread_application: "Entra application",
   azuread_service_principal: "service principal",
   azurerm_kubernetes_cluster: "management AKS cluster",

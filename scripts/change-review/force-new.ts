@@ -124,6 +124,7 @@ export const FORCE_NEW: Readonly<Record<string, ForceNewEntry>> = {
   azurerm_dns_ns_record: { attributes: ["name", "resource_group_name", "zone_name"], source: azurerm("dns/dns_ns_record_resource.go") },
   azurerm_key_vault: { attributes: ["name", "resource_group_name", "location"], source: azurerm("keyvault/key_vault_resource.go") },
   azurerm_key_vault_secret: { attributes: ["name", "key_vault_id"], source: azurerm("keyvault/key_vault_secret_resource.go") },
+  azurerm_key_vault_key: { attributes: ["name", "key_vault_id", "key_type", "key_size", "curve"], source: azurerm("keyvault/key_vault_key_resource.go") },
   azurerm_kubernetes_cluster: {
     attributes: [
       "name",
