@@ -15,7 +15,7 @@ if (!HAVE_SCHEMAS) console.warn("immutable-fields-crd: ../shared is absent; the 
 /** Fields under a transition rule that no config key changes for a given cluster (name hc1, pool p). */
 const CONSTANT: Record<"HostedCluster" | "NodePool", readonly string[]> = {
   HostedCluster: ["spec.fips", "spec.olmCatalogPlacement", "spec.platform.type", "spec.etcd.managementType", "spec.secretEncryption"],
-  NodePool: ["spec.clusterName", "spec.arch", "spec.management.upgradeType", "spec.platform.type"],
+  NodePool: ["spec.clusterName", "spec.platform.type"],
 };
 /** Guarded for a CRD rule (not for another consequence, such as metadata.namespace's replacement). */
 const crdGuarded = (fields: typeof HOSTED_CLUSTER_IMMUTABLE_FIELDS) => fields.filter((f) => f.consequence === undefined).map((f) => f.path);
@@ -77,7 +77,21 @@ const VARIANTS = {
             clusterNetwork: "10.128.0.0/14",
             serviceNetwork: "172.30.0.0/16",
           },
-          nodePools: [{ name: "p", replicas: 0, vmSize: "Standard_D8s_v5", availabilityZone: "2", encryptionAtHost: "Disabled", imageGeneration: "Gen1" }],
+          releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-multi",
+          nodePools: [
+            {
+              name: "p",
+              replicas: 0,
+              arch: "arm64",
+              upgradeType: "InPlace",
+              subnetId:
+                "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/hc1-rg/providers/Microsoft.Network/virtualNetworks/hc1-customer-vnet/subnets/workers-2",
+              vmSize: "Standard_D8ps_v5",
+              availabilityZone: "2",
+              encryptionAtHost: "Disabled",
+              imageGeneration: "Gen1",
+            },
+          ],
         }),
         identities: { controlPlaneOperator: true, kms: true },
       },
@@ -117,6 +131,10 @@ const VARIANTS = {
       const values = new Set(rendered.map((variant) => JSON.stringify(variant.HostedCluster.get(field))));
       // Only the subscription and the base domain are the same in the three configs.
       if (["spec.platform.azure.subscriptionID", "spec.dns.baseDomain"].includes(field)) continue;
+      expect([field, values.size > 1]).toEqual([field, true]);
+    }
+    for (const field of GUARDED.NodePool) {
+      const values = new Set(rendered.map((variant) => JSON.stringify(variant.NodePool.get(field))));
       expect([field, values.size > 1]).toEqual([field, true]);
     }
   });

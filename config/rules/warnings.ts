@@ -2,6 +2,7 @@ import { DeploymentNames } from "../names";
 import { protectionWarnings } from "../protection";
 import { Config } from "../schema";
 import { aroHcpWarnings } from "./aro-hcp";
+import { nodePoolWarnings } from "./node-pools";
 import { secretsWarnings } from "./secrets";
 
 /** Valid config that needs attention soon (printed by synth). */
@@ -15,6 +16,7 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
         `${hosted.clusterStack}: NodePools ${hostEncrypted.join(", ")} get the CRD default encryptionAtHost: Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost (az feature register --namespace Microsoft.Compute --name EncryptionAtHost); set encryptionAtHost to silence this.`,
       );
     }
+    warnings.push(...nodePoolWarnings(hosted));
     const existing = hosted.config.network.existing;
     if (existing?.vnetId && !existing.nsgId) {
       warnings.push(
