@@ -42,10 +42,16 @@ describe("NodePool options: valid values load", () => {
     ["a disk encryption set", { osDisk: { diskEncryptionSetId: DES } }],
     ["paused until a time", { pausedUntil: "2027-01-31T00:00:00Z" }],
     ["paused (YAML boolean true)", { pausedUntil: true }],
-    ["its own release, 3 minors older", { releaseImage: release("4.18.5-x86_64") }, { releaseImage: release("4.21.0-x86_64") }],
+    [
+      "its own release, 3 minors older, with its boot image",
+      { releaseImage: release("4.18.5-x86_64"), imageId: `/subscriptions/${SUB}/resourceGroups/img-rg/providers/Microsoft.Compute/images/rhcos-418` },
+      { releaseImage: release("4.21.0-x86_64") },
+    ],
     ["its own release by digest (not checkable, accepted)", { releaseImage: `quay.io/openshift-release-dev/ocp-release@sha256:${"a".repeat(64)}` }],
     ["5.0 control plane with 4.20 workers (5.0 is 4.23)", { releaseImage: release("4.20.3-x86_64") }, { releaseImage: release("5.0.1-x86_64") }],
-  ])("%s", (_name, pool, hosted) => {
+  ])("%s", (...row) => {
+    // One parameter: jest takes a test function with more parameters than the row has for one awaiting done().
+    const [, pool, hosted] = row;
     const loaded = validate(pool, hosted);
     expect(loaded.ok ? [] : loaded.issues).toEqual([]);
   });
