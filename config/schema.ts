@@ -111,7 +111,10 @@ const nodePool = z
         min: z.number().int().min(0, { error: "must be 0 or more" }).describe("Fewest workers (0 only with the operator's scale-from-zero on Azure)."),
         max: z.number().int().min(1, { error: "must be 1 or more" }).describe("Most workers; at least min."),
       })
-      .refine((a) => a.max >= a.min, { error: "max must be equal or greater than min (the NodePool CRD rule)", path: ["max"] })
+      .superRefine((a, ctx) => {
+        if (a.max < a.min)
+          ctx.addIssue({ code: "custom", path: ["max"], input: a.max, message: `must be equal or greater than min ${a.min} (the NodePool CRD rule)` });
+      })
       .optional()
       .describe("Let the cluster autoscaler size the NodePool between min and max (spec.autoScaling) instead of fixed replicas. Default: none."),
     arch: z
