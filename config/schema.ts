@@ -191,7 +191,10 @@ const nodePool = z
       .default("Managed")
       .describe("Boot diagnostics storage: Managed (Azure-managed storage), Disabled, or UserManaged (your storage account, diagnosticsStorageAccountUri)."),
     diagnosticsStorageAccountUri: z
-      .url({ protocol: /^https$/, error: "must be an https URL such as https://mydiagnostics.blob.core.windows.net/" })
+      // The CRD's CEL: isURL(self) && url(self).getScheme() == 'https'.
+      .string()
+      .regex(/^https:\/\/\S+$/, { error: "must be an https URL such as https://mydiagnostics.blob.core.windows.net/" })
+      .refine((uri) => URL.canParse(uri), { error: "must be a valid URL such as https://mydiagnostics.blob.core.windows.net/" })
       .max(1024, { error: "must be at most 1024 characters" })
       .optional()
       .describe("Blob endpoint of the boot diagnostics storage account; required with diagnostics: UserManaged, and only then."),
@@ -257,7 +260,9 @@ const nodePool = z
 
 const hostedCluster = z
   .strictObject({
-    releaseImage: releaseImage.describe("OpenShift release image of the control plane and the NodePools (upgrade: change it)."),
+    releaseImage: releaseImage.describe(
+      "OpenShift release image of the control plane and of the NodePools without their own releaseImage (upgrade: change it).",
+    ),
     baseDomain: azureName(AZURE_NAME_RULES.dnsZone).describe("Base domain: an existing public Azure DNS zone (seed 004: the parent zone, e.g. example.com)."),
     publicZone: z
       .strictObject({
