@@ -10,6 +10,7 @@ import {
   ConfigIssue,
   configWarnings,
   HOSTED_CLUSTER_RULES,
+  NODE_POOL_RULES,
   hostedClusterCollisions,
   NAME_RULES,
   runRules,
@@ -75,6 +76,7 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
     if (!hosted) continue;
     const context = { config, names, cluster, hosted, spec: hosted.config, at: `clusters[${cluster.index}].hostedCluster` };
     issues.push(...runRules(HOSTED_CLUSTER_RULES, context));
+    issues.push(...runRules(NODE_POOL_RULES, context));
   }
   issues.push(...hostedClusterCollisions(names));
 

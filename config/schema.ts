@@ -80,17 +80,87 @@ const armId = (type: string, example: string) =>
     error: `must be a full ARM ID like ${example}`,
   });
 
+/** An OpenShift release image reference with a tag or digest (HyperShift needs an exact release). */
+const releaseImage = z
+  .string()
+  .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)+(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(@sha256:[a-f0-9]{64})?$/, {
+    error: "must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64 (registry/repository with a tag or @sha256 digest)",
+  })
+  .refine((image) => /(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[a-f0-9]{64})$/.test(image.replace(/^[^/]*\//, "")), {
+    error: "must name a tag or an @sha256 digest (HyperShift needs an exact release)",
+  });
+
+/** A Go duration as metav1.Duration parses it (`time.ParseDuration`), not negative: 0, 90s, 1h30m, 1.5h. */
+export const GO_DURATION = /^(0|((\d+(\.\d*)?|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h))+)$/;
+const goDuration = (what: string) =>
+  z
+    .string()
+    .regex(GO_DURATION, { error: `must be a Go duration such as 0s, 10m or 1h30m (${what})` })
+    .default("0s");
+
+/** Default VM size per architecture, as `create nodepool azure` without --instance-type (cmd/nodepool/azure/create.go). */
+export const DEFAULT_VM_SIZE = { amd64: "Standard_D4s_v5", arm64: "Standard_D4ps_v5" } as const;
+
 const nodePool = z
   .strictObject({
     name: kubernetesName("NodePool name").describe("NodePool name (metadata.name), unique in the cluster's namespace."),
-    replicas: z.number().int().min(0, { error: "must be 0 or more" }).default(2).describe("Number of worker VMs."),
+    replicas: z
+      .number()
+      .int()
+      .min(0, { error: "must be 0 or more" })
+      .optional()
+      .describe("Number of worker VMs. Default: 2 without autoscaling; not allowed with autoscaling."),
+    autoscaling: z
+      .strictObject({
+        min: z.number().int().min(0, { error: "must be 0 or more" }).describe("Fewest workers (0 only with the operator's scale-from-zero on Azure)."),
+        max: z.number().int().min(1, { error: "must be 1 or more" }).describe("Most workers; at least min."),
+      })
+      .superRefine((a, ctx) => {
+        if (a.max < a.min)
+          ctx.addIssue({ code: "custom", path: ["max"], input: a.max, message: `must be equal or greater than min ${a.min} (the NodePool CRD rule)` });
+      })
+      .optional()
+      .describe("Let the cluster autoscaler size the NodePool between min and max (spec.autoScaling) instead of fixed replicas. Default: none."),
+    arch: z
+      .enum(["amd64", "arm64"])
+      .default("amd64")
+      .describe("CPU architecture of the workers (--arch); immutable. arm64 needs an arm64 VM size (a 'p' size such as Standard_D4ps_v5)."),
+    autoRepair: z.boolean().default(false).describe("Replace unhealthy workers (a MachineHealthCheck, --auto-repair)."),
+    upgradeType: z
+      .enum(["Replace", "InPlace"])
+      .default("Replace")
+      .describe("How workers are upgraded (--node-upgrade-type): Replace (new VMs) or InPlace; immutable."),
+    nodeDrainTimeout: goDuration("node drain timeout").describe("How long a worker is drained before it is removed anyway (Go duration; 0s: wait forever)."),
+    nodeVolumeDetachTimeout: goDuration("volume detach timeout").describe(
+      "How long volumes may take to detach from a removed worker (Go duration; 0s: wait forever).",
+    ),
+    pausedUntil: z
+      .preprocess(
+        (value) => (value === true ? "true" : value),
+        z.string().regex(/^(true|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))$/, {
+          error: "must be true or an RFC 3339 time such as 2027-01-31T00:00:00Z (as --pausedUntil)",
+        }),
+      )
+      .optional()
+      .describe("Pause reconciling the NodePool: true (until removed) or until an RFC 3339 time. Default: not paused."),
+    releaseImage: releaseImage
+      .optional()
+      .describe(
+        "The NodePool's own release image, to upgrade its workers after the control plane: at most the HostedCluster's version and at most 3 minor versions older. Default: hostedCluster.releaseImage.",
+      ),
+    subnetId: armId(
+      "Microsoft.Network/virtualNetworks/[^/]+/subnets/[^/]+",
+      "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>/subnets/<subnet>",
+    )
+      .optional()
+      .describe("Subnet of the workers (--nodepool-subnet-id), in the cluster's VNet; immutable. Default: the cluster's subnet."),
     vmSize: z
       .string()
       .regex(/^(Standard_|Basic_)?[A-Z]+[0-9]+(-[0-9]+)?[abdilmptsCNP]*(_[A-Z]*[0-9]+[A-Z]*)?(_v[0-9]+)?$/, {
         error: "must be an Azure VM size such as Standard_D4s_v5 (the NodePool CRD pattern)",
       })
-      .default("Standard_D4s_v5")
-      .describe("Azure VM size of the workers."),
+      .optional()
+      .describe("Azure VM size of the workers. Default: Standard_D4s_v5 (amd64) or Standard_D4ps_v5 (arm64), as the CLI."),
     osDisk: z
       .strictObject({
         sizeGiB: z.number().int().min(16).max(32767).default(120).describe("OS disk size in GiB (16-32767)."),
@@ -98,10 +168,52 @@ const nodePool = z
           .enum(["Premium_LRS", "PremiumV2_LRS", "Standard_LRS", "StandardSSD_LRS"])
           .default("Premium_LRS")
           .describe("OS disk storage type."),
+        persistence: z
+          .enum(["Persistent", "Ephemeral"])
+          .optional()
+          .describe(
+            "Ephemeral: the OS disk lives on the VM's local cache, temp or NVMe disk (--enable-ephemeral-disk); the VM size must have one at least sizeGiB large, at most 2040 GiB. Default: not set (a persistent managed disk).",
+          ),
+        diskEncryptionSetId: z
+          .string()
+          .max(285, { error: "must be at most 285 characters" })
+          .regex(
+            /^\/subscriptions\/[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\/resourceGroups\/[-\w.()]{0,89}[-\w()]\/providers\/Microsoft\.Compute\/diskEncryptionSets\/[-\w]{1,80}$/,
+            {
+              error: "must be a disk encryption set ARM ID like /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Compute/diskEncryptionSets/<name>",
+            },
+          )
+          .optional()
+          .describe(
+            "Disk encryption set of the OS disks (--disk-encryption-set-id), in the cluster's subscription and location. The infra stack grants the nodePoolManagement and disk identities Reader on it. Default: platform-managed keys.",
+          ),
       })
       .default({ sizeGiB: 120, storageAccountType: "Premium_LRS" })
       .describe("OS disk of the workers (as `hypershift create cluster azure` writes it)."),
-    diagnostics: z.enum(["Managed", "Disabled"]).default("Managed").describe("Boot diagnostics storage (Managed: Azure-managed storage)."),
+    diagnostics: z
+      .enum(["Managed", "Disabled", "UserManaged"])
+      .default("Managed")
+      .describe("Boot diagnostics storage: Managed (Azure-managed storage), Disabled, or UserManaged (your storage account, diagnosticsStorageAccountUri)."),
+    diagnosticsStorageAccountUri: z
+      // The CRD's CEL: isURL(self) && url(self).getScheme() == 'https'.
+      .string()
+      .regex(/^https:\/\/\S+$/, { error: "must be an https URL such as https://mydiagnostics.blob.core.windows.net/" })
+      .refine((uri) => URL.canParse(uri), { error: "must be a valid URL such as https://mydiagnostics.blob.core.windows.net/" })
+      .max(1024, { error: "must be at most 1024 characters" })
+      .optional()
+      .describe("Blob endpoint of the boot diagnostics storage account; required with diagnostics: UserManaged, and only then."),
+    imageId: z
+      .string()
+      .max(255, { error: "must be at most 255 characters (the NodePool CRD limit)" })
+      .regex(
+        /^\/subscriptions\/[0-9a-fA-F-]{36}\/resourceGroups\/[-\w.()]{1,90}\/providers\/Microsoft\.Compute\/(images\/[^/]+|galleries\/[^/]+\/images\/[^/]+(\/versions\/[^/]+)?)$/,
+        {
+          error:
+            "must be the ARM ID of a managed image or an Azure Compute Gallery image (version), /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Compute/images/<name>",
+        },
+      )
+      .optional()
+      .describe("Boot image by ARM ID (image type ImageID) instead of a marketplace image. Default: a marketplace image."),
     imageGeneration: z.enum(["Gen1", "Gen2"]).default("Gen2").describe("Hyper-V generation of the marketplace image (case-sensitive)."),
     marketplace: z
       .strictObject({
@@ -139,6 +251,22 @@ const nodePool = z
       .optional()
       .describe("Host encryption of the VMs. Default: the CRD's Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost."),
   })
+  .superRefine((pool, ctx) => {
+    // The CRD: "Both replicas or autoScaling should not be set".
+    if (pool.autoscaling && pool.replicas !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["replicas"],
+        input: pool.replicas,
+        message: "is not allowed with autoscaling (the NodePool takes one or the other); remove it",
+      });
+    }
+  })
+  .transform((pool) => ({
+    ...pool,
+    replicas: pool.autoscaling ? undefined : (pool.replicas ?? 2),
+    vmSize: pool.vmSize ?? DEFAULT_VM_SIZE[pool.arch],
+  }))
   .describe("A NodePool: a set of identical worker VMs.");
 
 /** The NAT subnet of the Private Link Service, in the management cluster's VNet (help/private-clusters.md). */
@@ -178,15 +306,9 @@ const privateLink = z
 
 const hostedCluster = z
   .strictObject({
-    releaseImage: z
-      .string()
-      .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)+(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(@sha256:[a-f0-9]{64})?$/, {
-        error: "must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64 (registry/repository with a tag or @sha256 digest)",
-      })
-      .refine((image) => /(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[a-f0-9]{64})$/.test(image.replace(/^[^/]*\//, "")), {
-        error: "must name a tag or an @sha256 digest (HyperShift needs an exact release)",
-      })
-      .describe("OpenShift release image of the control plane and the NodePools (upgrade: change it)."),
+    releaseImage: releaseImage.describe(
+      "OpenShift release image of the control plane and of the NodePools without their own releaseImage (upgrade: change it).",
+    ),
     baseDomain: azureName(AZURE_NAME_RULES.dnsZone).describe("Base domain: an existing public Azure DNS zone (seed 004: the parent zone, e.g. example.com)."),
     publicZone: z
       .strictObject({

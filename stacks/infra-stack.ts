@@ -1,7 +1,7 @@
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
-import { ClusterNames, managedIdentitiesOf, managedIdentityRoleAssignmentsOf, ResourceGroupNames } from "../config/names";
+import { ClusterNames, diskEncryptionSetRoles, managedIdentitiesOf, managedIdentityRoleAssignmentsOf, ResourceGroupNames } from "../config/names";
 import { ClusterNetwork } from "../constructs/cluster-infra/network";
 import { ClusterResourceGroups } from "../constructs/cluster-infra/resource-groups";
 import { EgressLoadBalancer } from "../constructs/cluster-infra/egress-load-balancer";
@@ -73,8 +73,10 @@ export class InfraStack extends TerraformStack {
       tags,
     });
     const roles = hosted.roleAssignments;
+    // Reader on the NodePools' disk encryption sets, for whoever writes VMs (CAPZ) and attaches disks (disk CSI).
+    const encryptionSetRoles = diskEncryptionSetRoles(hosted);
     new WorkloadIdentityRoles(this, "WorkloadIdentityRoles", {
-      assignments: managedIdentityRoleAssignmentsOf(roles),
+      assignments: [...managedIdentityRoleAssignmentsOf(roles), ...(roles.kind === "selfManaged" ? encryptionSetRoles : [])],
       identities: managedIdentitiesOf(cluster.identities),
       identityResourceGroupName: names.resourceGroup.name,
       scopeDependencies: groups.createdByArmId,
@@ -88,7 +90,7 @@ export class InfraStack extends TerraformStack {
         tenantId: config.tenantId,
       });
       new WorkloadIdentityRoles(this, "ControlPlaneIdentityRoles", {
-        assignments: roles.controlPlanePrincipals,
+        assignments: [...roles.controlPlanePrincipals, ...encryptionSetRoles],
         identities: [...principals.objectIds].map(([key, principalId]) => ({ key, principalId })),
         identityResourceGroupName: names.resourceGroup.name,
         scopeDependencies: groups.createdByArmId,

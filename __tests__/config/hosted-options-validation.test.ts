@@ -297,7 +297,8 @@ describe("release versions and the digest-only warning", () => {
     ["quay.io/openshift-release-dev/ocp-release@sha256:" + "a".repeat(64), undefined],
     ["quay.io/openshift-release-dev/ocp-release:latest", undefined],
   ])("reads %s as %j", (image, version) => {
-    expect(releaseVersion(image)).toEqual(version);
+    const read = releaseVersion(image);
+    expect(read && { major: read.major, minor: read.minor, patch: read.patch }).toEqual(version);
   });
 
   it("warns, not fails, when a digest-only release leaves the NodePool image unchecked", () => {

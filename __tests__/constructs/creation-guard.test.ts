@@ -114,10 +114,12 @@ describe("CreationGuard", () => {
     });
   });
 
-  it("guards a NodePool's subnetID, and nothing a NodePool may change (size, image, replicas)", () => {
+  it("guards a NodePool's subnetID, arch and upgradeType, and nothing a NodePool may change (size, image, replicas)", () => {
     const spec = synthesized.manifestOf("NodePool", "a").manifest.spec;
     expect(synthesized.guardOf("NodePool_a").values).toEqual({
       "spec.platform.azure.subnetID": spec.platform.azure.subnetID,
+      "spec.arch": "amd64",
+      "spec.management.upgradeType": "Replace",
       "metadata.namespace": "clusters",
     });
   });
@@ -150,7 +152,7 @@ describe("CreationGuard", () => {
         "Put the created value back, or create a new cluster with the new value (a new clusters[] entry).",
     );
     expect(messageOf(synthesized.guardOf("NodePool_b").guard, "spec.platform.azure.subnetID")).toMatch(
-      /^clusters\[0\]\.hostedCluster\.network\.subnetName, .*: NodePool clusters\/b was created with .* add a NodePool under a new name and remove this one/,
+      /^clusters\[0\]\.hostedCluster\.nodePools\[name: b\]\.subnetId \(default: the cluster's subnet, clusters\[0\]\.hostedCluster\.network\.subnetName, .*\): NodePool clusters\/b was created with .* add a NodePool under a new name with the new value and remove this one/,
     );
   });
 

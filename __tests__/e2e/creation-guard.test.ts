@@ -208,6 +208,29 @@ const REFUSED: readonly Edit[] = [
     ],
   },
   {
+    name: "NodePool arch",
+    edit: (c) => {
+      hc(c).releaseImage = "quay.io/openshift-release-dev/ocp-release:4.21.0-multi";
+      hc(c).nodePools[1].arch = "arm64";
+    },
+    keys: [`${AT}.nodePools[name: pool-b].arch`],
+    refusals: ["NodePool/pool-b spec.arch:"],
+  },
+  {
+    name: "NodePool upgradeType",
+    edit: (c) => (hc(c).nodePools[1].upgradeType = "InPlace"),
+    keys: [`${AT}.nodePools[name: pool-b].upgradeType`],
+    refusals: ["NodePool/pool-b spec.management.upgradeType:"],
+  },
+  {
+    name: "NodePool subnetId",
+    edit: (c) =>
+      (hc(c).nodePools[1].subnetId =
+        "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/hc1-customer-vnet-rg/providers/Microsoft.Network/virtualNetworks/hc1-customer-vnet/subnets/workers-2"),
+    keys: [`${AT}.nodePools[name: pool-b].subnetId`],
+    refusals: ["NodePool/pool-b spec.platform.azure.subnetID:"],
+  },
+  {
     name: "externalDns off",
     edit: (c) => (hc(c).externalDns = false),
     keys: [`${AT}.externalDns`],
@@ -247,6 +270,21 @@ const ACCEPTED: readonly Omit<Edit, "keys" | "refusals">[] = [
         labels: { team: "platform" },
         infrastructureAvailabilityPolicy: "HighlyAvailable",
         olmDisableDefaultSources: true,
+      }),
+  },
+  {
+    name: "NodePool options the CRD lets change (autoscaling, timeouts, size, disk, image, pause, release)",
+    edit: (c) =>
+      Object.assign(hc(c).nodePools[1], {
+        autoscaling: { min: 1, max: 4 },
+        autoRepair: true,
+        nodeDrainTimeout: "30m",
+        vmSize: "Standard_D8ds_v5",
+        osDisk: { sizeGiB: 100, persistence: "Ephemeral" },
+        diagnostics: "Disabled",
+        imageId: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/img-rg/providers/Microsoft.Compute/images/rhcos",
+        pausedUntil: "true",
+        releaseImage: "quay.io/openshift-release-dev/ocp-release:4.20.8-x86_64",
       }),
   },
 ];

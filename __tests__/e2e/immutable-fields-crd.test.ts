@@ -15,7 +15,7 @@ if (!HAVE_SCHEMAS) console.warn("immutable-fields-crd: ../shared is absent; the 
 /** Fields under a transition rule that no config key changes for a given cluster (name hc1, pool p). */
 const CONSTANT: Record<"HostedCluster" | "NodePool", readonly string[]> = {
   HostedCluster: ["spec.platform.type", "spec.etcd.managementType"],
-  NodePool: ["spec.clusterName", "spec.arch", "spec.management.upgradeType", "spec.platform.type"],
+  NodePool: ["spec.clusterName", "spec.platform.type"],
 };
 /** Fields whose rule is only about presence ("cannot be removed once configured"), written in every config. */
 const ALWAYS_PRESENT: Record<"HostedCluster" | "NodePool", readonly string[]> = { HostedCluster: ["spec.secretEncryption"], NodePool: [] };
@@ -80,7 +80,21 @@ const VARIANTS = {
             clusterNetwork: "10.128.0.0/14",
             serviceNetwork: "172.30.0.0/16",
           },
-          nodePools: [{ name: "p", replicas: 0, vmSize: "Standard_D8s_v5", availabilityZone: "2", encryptionAtHost: "Disabled", imageGeneration: "Gen1" }],
+          releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-multi",
+          nodePools: [
+            {
+              name: "p",
+              replicas: 0,
+              arch: "arm64",
+              upgradeType: "InPlace",
+              subnetId:
+                "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/hc1-rg/providers/Microsoft.Network/virtualNetworks/hc1-customer-vnet/subnets/workers-2",
+              vmSize: "Standard_D8ps_v5",
+              availabilityZone: "2",
+              encryptionAtHost: "Disabled",
+              imageGeneration: "Gen1",
+            },
+          ],
           kms: { keyVault: {} },
           fips: true,
           olmCatalogPlacement: "guest",
@@ -140,6 +154,10 @@ const VARIANTS = {
       const values = new Set(rendered.map((variant) => JSON.stringify(variant.HostedCluster.get(field))));
       // Only the subscription and the base domain are the same in the three configs.
       if (["spec.platform.azure.subscriptionID", "spec.dns.baseDomain"].includes(field)) continue;
+      expect([field, values.size > 1]).toEqual([field, true]);
+    }
+    for (const field of GUARDED.NodePool) {
+      const values = new Set(rendered.map((variant) => JSON.stringify(variant.NodePool.get(field))));
       expect([field, values.size > 1]).toEqual([field, true]);
     }
   });

@@ -13,26 +13,6 @@ interface FlagList {
   readonly commands: Record<string, { readonly files: string[]; readonly flags: string[] }>;
 }
 
-/**
- * Keys agreed in helpers/KEYS.md that other branches add (issues 12 and 13 item 2). Rows may name
- * them before they exist in this branch's schema; the merge empties this list, and then every
- * row's key must exist.
- */
-const PENDING_KEYS: readonly string[] = [
-  // issue 13 item 2 (NodePool options)
-  "clusters[].hostedCluster.nodePools[].nodeDrainTimeout",
-  "clusters[].hostedCluster.nodePools[].nodeVolumeDetachTimeout",
-  "clusters[].hostedCluster.nodePools[].autoRepair",
-  "clusters[].hostedCluster.nodePools[].upgradeType",
-  "clusters[].hostedCluster.nodePools[].arch",
-  "clusters[].hostedCluster.nodePools[].pausedUntil",
-  "clusters[].hostedCluster.nodePools[].releaseImage",
-  "clusters[].hostedCluster.nodePools[].diagnosticsStorageAccountUri",
-  "clusters[].hostedCluster.nodePools[].osDisk.diskEncryptionSetId",
-  "clusters[].hostedCluster.nodePools[].osDisk.persistence",
-  "clusters[].hostedCluster.nodePools[].subnetId",
-];
-
 const read = (file: string) => fs.readFileSync(path.join(REPO, file), "utf8");
 const flagList = JSON.parse(read("__tests__/fixtures/hypershift-cli-flags.json")) as FlagList;
 const doc = read("help/cli-coverage.md");
@@ -40,7 +20,6 @@ const doc = read("help/cli-coverage.md");
 interface Row {
   readonly flag: string;
   readonly keys: readonly string[];
-  readonly pending: readonly string[];
   readonly how: string;
 }
 
@@ -61,8 +40,7 @@ function sections(markdown: string): Map<string, Row[]> {
       const cells = row[2].split(/,\s*/).filter((cell) => cell !== "—");
       current.push({
         flag: row[1],
-        keys: cells.map((cell) => cell.replace(/^`|` \(pending\)$|`$/g, "")),
-        pending: cells.filter((cell) => cell.endsWith("(pending)")).map((cell) => cell.replace(/^`|` \(pending\)$/g, "")),
+        keys: cells.map((cell) => cell.replace(/^`|`$/g, "")),
         how: row[3].trim(),
       });
     }
@@ -103,17 +81,9 @@ describe(`help/cli-coverage.md against the CLI flags of openshift/hypershift@${f
     expect(unexplained.map((row) => row.flag)).toEqual([]);
   });
 
-  it.each(cases)("$command: every key a row names exists in the JSON Schema, or is pending and marked so", ({ command }) => {
+  it.each(cases)("$command: every key a row names exists in the JSON Schema", ({ command }) => {
     const rows = bySection.get(command) ?? [];
-    const missing = rows.flatMap((row) => row.keys.filter((key) => !known.has(key) && !row.pending.includes(key)).map((key) => `--${row.flag}: ${key}`));
+    const missing = rows.flatMap((row) => row.keys.filter((key) => !known.has(key)).map((key) => `--${row.flag}: ${key}`));
     expect(missing).toEqual([]);
-    const unlisted = rows.flatMap((row) => row.pending.filter((key) => !PENDING_KEYS.includes(key)).map((key) => `--${row.flag}: ${key}`));
-    expect(unlisted).toEqual([]);
-  });
-
-  it("a pending key stops being pending once the schema has it (the merge empties PENDING_KEYS)", () => {
-    expect(PENDING_KEYS.filter((key) => known.has(key))).toEqual([]);
-    const marked = new Set([...bySection.values()].flat().flatMap((row) => row.pending));
-    expect(PENDING_KEYS.filter((key) => !marked.has(key))).toEqual([]);
   });
 });

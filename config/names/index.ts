@@ -11,6 +11,8 @@ export type { AksNames, ControlPlaneIdentityNames, KeyVaultNames } from "./aro-h
 export { clusterNames } from "./cluster";
 export type { ClusterNames, DeploymentBasis, FederatedCredentialName, IdentityNames, IssuerNames } from "./cluster";
 export { deriveNames } from "./deployment";
+export { diskEncryptionSetRoles } from "./disk-encryption-sets";
+export type { DiskEncryptionSetRole } from "./disk-encryption-sets";
 export type { DeploymentNames, DnsNames, ManagementClusterFiles } from "./deployment";
 export { hostedClusterNames } from "./hosted-cluster";
 export { defaultKmsVaultName, kmsNames } from "./kms";

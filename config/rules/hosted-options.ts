@@ -11,8 +11,7 @@ import { ConfigIssue, Rule } from "./rule";
 
 /** Whether a NodePool names its boot image, so the operator need not default it from the release payload. */
 export function hasExplicitImage(pool: NodePoolConfig): boolean {
-  // nodePools[].imageId (type ImageID) counts too once it exists (issue 13 item 2).
-  return pool.marketplace !== undefined;
+  return pool.marketplace !== undefined || pool.imageId !== undefined;
 }
 
 export const HOSTED_OPTION_RULES: ReadonlyArray<Rule<HostedContext>> = [
@@ -85,13 +84,14 @@ export const HOSTED_OPTION_RULES: ReadonlyArray<Rule<HostedContext>> = [
       // The NodePool controller fills the marketplace image from the release payload only from
       // 4.20 (hypershift-operator/controllers/nodepool/azure.go defaultAzureNodePoolImage);
       // before that a NodePool without one never gets VMs.
+      // A NodePool with its own releaseImage is checked against that release (rules/node-pools.ts).
       return spec.nodePools.flatMap((pool, i) =>
-        hasExplicitImage(pool)
+        hasExplicitImage(pool) || pool.releaseImage
           ? []
           : [
               {
                 path: `${at}.nodePools[${i}].marketplace`,
-                message: `is required: releaseImage is OpenShift ${version.major}.${version.minor}.${version.patch}, and HyperShift defaults the marketplace image from the release only from 4.20; give publisher, offer, sku and version (e.g. azureopenshift, aro4, aro_${version.major}${version.minor}, <version>)`,
+                message: `is required: releaseImage is OpenShift ${version.major}.${version.minor}.${version.patch}, and HyperShift defaults the marketplace image from the release only from 4.20; give publisher, offer, sku and version (e.g. azureopenshift, aro4, aro_${version.major}${version.minor}, <version>), or imageId`,
               },
             ],
       );
@@ -104,10 +104,10 @@ export function hostedOptionWarnings(config: Config): string[] {
   return config.clusters.flatMap((cluster) => {
     const spec = cluster.hostedCluster;
     if (!spec || releaseVersion(spec.releaseImage)) return [];
-    const defaulted = spec.nodePools.filter((pool) => !hasExplicitImage(pool)).map((pool) => pool.name);
+    const defaulted = spec.nodePools.filter((pool) => !hasExplicitImage(pool) && !pool.releaseImage).map((pool) => pool.name);
     return defaulted.length > 0
       ? [
-          `cluster-${cluster.name}: releaseImage ${spec.releaseImage} has no version tag, so the NodePools ${defaulted.join(", ")} cannot be checked for a marketplace image: below OpenShift 4.20 HyperShift does not default it and they get no VMs. Use a version tag, or give nodePools[].marketplace.`,
+          `cluster-${cluster.name}: releaseImage ${spec.releaseImage} has no version tag, so the NodePools ${defaulted.join(", ")} cannot be checked for a marketplace image: below OpenShift 4.20 HyperShift does not default it and they get no VMs. Use a version tag, or give nodePools[].marketplace or imageId.`,
         ]
       : [];
   });

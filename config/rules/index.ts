@@ -8,6 +8,7 @@ export { bundleIssues, bundleWarnings, externalDnsRenderFlags, privateLinkRender
 export { HOSTED_CLUSTER_RULES, hostedClusterCollisions } from "./hosted-cluster";
 export type { HostedContext } from "./hosted-cluster";
 export { federatedCredentialIssues, NAME_RULES } from "./names";
+export { EPHEMERAL_OS_DISK_MAX_GIB, isArm64VmSize, NODE_POOL_RULES, vmSizeParts } from "./node-pools";
 export { runRules } from "./rule";
 export type { ConfigIssue, Rule } from "./rule";
 export { missingSecretFiles, secretsWarnings } from "./secrets";

@@ -3,6 +3,7 @@ import { protectionWarnings } from "../protection";
 import { Config } from "../schema";
 import { aroHcpWarnings } from "./aro-hcp";
 import { hostedOptionWarnings } from "./hosted-options";
+import { nodePoolWarnings } from "./node-pools";
 import { secretsWarnings } from "./secrets";
 
 /** Valid config that needs attention soon (printed by synth). */
@@ -22,6 +23,7 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
         `${hosted.clusterStack}: kms.keyVault.rotateAfter ${rotation.rotateAfter} without kms.keyVault.keyVersion: after each automatic rotation, the next apply of ${hosted.clusterStack} makes the new version the active key with no backup key, which HyperShift releases without status.secretEncryption tracking cannot survive (secrets written with the old key become unreadable). Pin keyVersion once the key exists and rotate step by step (help/kms.md#key-rotation-step-by-step).`,
       );
     }
+    warnings.push(...nodePoolWarnings(hosted));
     const existing = hosted.config.network.existing;
     if (existing?.vnetId && !existing.nsgId) {
       warnings.push(

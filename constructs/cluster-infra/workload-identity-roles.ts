@@ -10,7 +10,7 @@ export interface WorkloadRoleAssignment {
   readonly identity: string;
   /** What the scope is (`managed`, `vnet`, `nsg`, `dnsZone`): with `identity`, the construct ID. */
   readonly scopeKind: string;
-  /** Resource group ARM ID `/subscriptions/<sub>/resourceGroups/<rg>`, possibly in another subscription. */
+  /** Resource group ARM ID `/subscriptions/<sub>/resourceGroups/<rg>`, or a resource's in it, possibly in another subscription. */
   readonly scope: string;
   /** Built-in role definition GUID. */
   readonly roleGuid: string;
@@ -37,7 +37,7 @@ export interface WorkloadIdentityRolesProps {
   readonly scopeDependencies?: ReadonlyMap<string, ITerraformDependable>;
 }
 
-const SCOPE = /^\/subscriptions\/([^/]+)\/resourceGroups\/[^/]+$/i;
+const SCOPE = /^\/subscriptions\/([^/]+)\/resourceGroups\/[^/]+(\/providers\/[^/]+(\/[^/]+\/[^/]+)+)?$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -114,7 +114,8 @@ function validate(props: WorkloadIdentityRolesProps): void {
   for (const a of props.assignments) {
     const at = `assignment ${a.identity}/${a.scopeKind}`;
     if (!identityKeys.has(a.identity)) problems.push(`${at}: identity "${a.identity}" is not among identities (${[...identityKeys].join(", ")})`);
-    if (!SCOPE.test(a.scope)) problems.push(`${at}: scope "${a.scope}" must be /subscriptions/<subscription>/resourceGroups/<group>`);
+    if (!SCOPE.test(a.scope))
+      problems.push(`${at}: scope "${a.scope}" must be /subscriptions/<subscription>/resourceGroups/<group>[/providers/<namespace>/<type>/<name>]`);
     if (!UUID.test(a.roleGuid)) problems.push(`${at}: roleGuid "${a.roleGuid}" must be a lowercase GUID`);
     if (!UUID.test(a.name)) problems.push(`${at}: name "${a.name}" must be a lowercase UUID (Azure role assignment name)`);
     // The same name twice is one Azure assignment managed by two resources.

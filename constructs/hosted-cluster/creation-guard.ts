@@ -53,8 +53,8 @@ export class CreationGuard extends Construct {
         `NodePool_${name}`,
         pool,
         NODE_POOL_IMMUTABLE_FIELDS,
-        props,
-        "add a NodePool under a new name and remove this one (a NodePool's subnet is also the HostedCluster's, which cannot change either: a new subnet means a new cluster)",
+        { ...props, nodePoolName: name },
+        "add a NodePool under a new name with the new value and remove this one",
       );
     });
   }

@@ -5,7 +5,7 @@ import { HyperShiftObject } from "./manifests";
  * The HostedCluster and NodePool fields the CRDs refuse to change once the object exists (their
  * CEL transition rules, notes `hypershift-azure-options.md` §7, CRDs at openshift/hypershift@3ee9615)
  * and that a config key decides. Fields we always render with the same constant (platform.type,
- * etcd.managementType, arch, upgradeType, ...) cannot be edited
+ * etcd.managementType, a NodePool's clusterName, ...) cannot be edited
  * through the config and are not listed; the cluster name is the stack's identity (a new name is a
  * new cluster) and is not listed either.
  */
@@ -24,6 +24,8 @@ export interface ConfigKeyContext {
   readonly cluster: ClusterNames;
   /** Config key the OIDC storage account name comes from (`oidc.storageAccountName` or `prefix`). */
   readonly storageAccountOrigin: string;
+  /** The guarded NodePool's name, when the object is a NodePool. @default - a HostedCluster */
+  readonly nodePoolName?: string;
 }
 
 export interface ImmutableField {
@@ -339,13 +341,30 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
   NAMESPACE,
 ];
 
+/** `clusters[<i>].hostedCluster.nodePools[name: <pool>].<key>` */
+const poolKey = (context: ConfigKeyContext, key: string) => `${at(context)}.nodePools[name: ${context.nodePoolName ?? "?"}].${key}`;
+
 export const NODE_POOL_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
   {
     path: "spec.platform.azure.subnetID",
     rule: "always",
     crdMessage: "SubnetID is immutable",
     read: text("spec.platform.azure.subnetID"),
-    configKey: (c) => networkKey(c, "subnet"),
+    configKey: (c) => `${poolKey(c, "subnetId")} (default: the cluster's subnet, ${networkKey(c, "subnet")})`,
+  },
+  {
+    path: "spec.arch",
+    rule: "always",
+    crdMessage: "Arch is immutable",
+    read: text("spec.arch"),
+    configKey: (c) => poolKey(c, "arch"),
+  },
+  {
+    path: "spec.management.upgradeType",
+    rule: "always",
+    crdMessage: "UpgradeType is immutable",
+    read: text("spec.management.upgradeType"),
+    configKey: (c) => poolKey(c, "upgradeType"),
   },
   NAMESPACE,
 ];

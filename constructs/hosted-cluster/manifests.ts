@@ -1,6 +1,7 @@
 import { ControlPlaneIdentityKey, DataPlaneIdentityKey, WorkloadIdentityKey } from "../../config/components";
 import { HostedClusterNames } from "../../config/names";
 import { AzureCloud, HostedClusterConfig, NodePoolConfig } from "../../config/schema";
+import { goDuration } from "./go-duration";
 import { hostedClusterMetadata, hostedClusterOptionFields } from "./hosted-options";
 
 /**
@@ -318,14 +319,20 @@ export interface NodePoolManifestInput {
   readonly clusterName: string;
   /** Namespace of the HostedCluster. */
   readonly namespace: string;
-  /** Release image: the HostedCluster's. */
+  /** The HostedCluster's release image: the NodePool's unless it has its own (`nodePool.releaseImage`). */
   readonly releaseImage: string;
-  /** ARM ID of the workers' subnet (CAPZ uses only its name, inside the cluster's VNet). */
+  /** ARM ID of the cluster's subnet: the workers' unless the NodePool has its own (`nodePool.subnetId`, same VNet: CAPZ uses only the name). */
   readonly subnetId: string;
   /** The validated NodePool config. */
   readonly nodePool: NodePoolConfig;
 }
 
+/**
+ * A NodePool as `hypershift create cluster azure --render` writes it (`defaultNodePool`, with
+ * the drain and detach timeouts), its Azure platform as `create nodepool azure` builds it
+ * (`NodePoolPlatform`, cmd/nodepool/azure/create.go), plus the options the CLI has no flag for
+ * (autoScaling, pausedUntil on a single pool, imageID).
+ */
 export function nodePoolManifest(input: NodePoolManifestInput): HyperShiftObject {
   const pool = input.nodePool;
   return {
@@ -334,20 +341,27 @@ export function nodePoolManifest(input: NodePoolManifestInput): HyperShiftObject
     metadata: { name: pool.name, namespace: input.namespace },
     spec: {
       clusterName: input.clusterName,
-      replicas: pool.replicas,
-      management: { autoRepair: false, upgradeType: "Replace" },
-      release: { image: input.releaseImage },
-      arch: "amd64",
-      nodeDrainTimeout: "0s",
-      nodeVolumeDetachTimeout: "0s",
+      // The CRD: "Both replicas or autoScaling should not be set".
+      ...(pool.autoscaling ? { autoScaling: { min: pool.autoscaling.min, max: pool.autoscaling.max } } : { replicas: pool.replicas }),
+      management: { autoRepair: pool.autoRepair, upgradeType: pool.upgradeType },
+      release: { image: pool.releaseImage ?? input.releaseImage },
+      arch: pool.arch,
+      nodeDrainTimeout: goDuration(pool.nodeDrainTimeout),
+      nodeVolumeDetachTimeout: goDuration(pool.nodeVolumeDetachTimeout),
+      ...(pool.pausedUntil !== undefined ? { pausedUntil: pool.pausedUntil } : {}),
       platform: {
         type: "Azure",
         azure: {
           vmSize: pool.vmSize,
           image: nodePoolImage(pool),
-          osDisk: { sizeGiB: pool.osDisk.sizeGiB, diskStorageAccountType: pool.osDisk.storageAccountType },
-          subnetID: input.subnetId,
-          diagnostics: { storageAccountType: pool.diagnostics },
+          osDisk: {
+            sizeGiB: pool.osDisk.sizeGiB,
+            diskStorageAccountType: pool.osDisk.storageAccountType,
+            ...(pool.osDisk.persistence ? { persistence: pool.osDisk.persistence } : {}),
+            ...(pool.osDisk.diskEncryptionSetId ? { encryptionSetID: pool.osDisk.diskEncryptionSetId } : {}),
+          },
+          subnetID: pool.subnetId ?? input.subnetId,
+          diagnostics: nodePoolDiagnostics(pool),
           ...(pool.availabilityZone ? { availabilityZone: pool.availabilityZone } : {}),
           // Unset means the CRD default Enabled (needs Microsoft.Compute/EncryptionAtHost).
           ...(pool.encryptionAtHost ? { encryptionAtHost: pool.encryptionAtHost } : {}),
@@ -357,11 +371,20 @@ export function nodePoolManifest(input: NodePoolManifestInput): HyperShiftObject
   };
 }
 
+/** `userManaged` goes with UserManaged only (the CRD's union rule; the CLI writes it so). */
+function nodePoolDiagnostics(pool: NodePoolConfig): Record<string, unknown> {
+  return pool.diagnostics === "UserManaged"
+    ? { storageAccountType: "UserManaged", userManaged: { storageAccountURI: pool.diagnosticsStorageAccountUri } }
+    : { storageAccountType: pool.diagnostics };
+}
+
 /**
- * A given marketplace image, or only the generation: the NodePool controller then takes the
- * image of the release payload (OpenShift 4.20+, `defaultAzureNodePoolImage`).
+ * A boot image by ID (type ImageID), a given marketplace image, or only the generation: the
+ * NodePool controller then takes the image of the release payload (OpenShift 4.20+,
+ * `defaultAzureNodePoolImage`).
  */
 function nodePoolImage(pool: NodePoolConfig): Record<string, unknown> {
+  if (pool.imageId) return { type: "ImageID", imageID: pool.imageId };
   const marketplace = pool.marketplace;
   return {
     type: "AzureMarketplace",
