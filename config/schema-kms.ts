@@ -70,9 +70,14 @@ const keyVault = z
       .string()
       .regex(/^P(\d+Y)?(\d+M)?(\d+D)?$/, { error: "must be an ISO 8601 duration in years, months or days, such as P1Y or P90D" })
       .refine((value) => value !== "P", { error: "must name at least one of years, months or days, such as P1Y" })
-      .refine((value) => !/^P(\d+)D$/.test(value) || Number(/^P(\d+)D$/.exec(value)?.[1]) >= 7, {
-        error: "must be at least P7D (Key Vault's shortest rotation after creation)",
-      })
+      .refine(
+        (value) => {
+          // Years and months counted short (365 and 28 days): only a period that is surely under 7 days is refused.
+          const [, y, m, d] = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?$/.exec(value) ?? [];
+          return Number(y ?? 0) * 365 + Number(m ?? 0) * 28 + Number(d ?? 0) >= 7;
+        },
+        { error: "must be at least P7D (Key Vault's shortest rotation after creation)" },
+      )
       .optional()
       .describe(
         "Rotation policy: Key Vault creates a new key version this long after the current one was created (ISO 8601, at least P7D). Default: none, rotate on purpose (help/kms.md). With it, pin keyVersion: an unpinned cluster takes each new version as its active key at the next apply, without a backup key.",

@@ -136,10 +136,13 @@ const nodePool = z
     ),
     pausedUntil: z
       .preprocess(
-        (value) => (value === true ? "true" : value),
-        z.string().regex(/^(true|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))$/, {
-          error: "must be true or an RFC 3339 time such as 2027-01-31T00:00:00Z (as --pausedUntil)",
-        }),
+        (value) => (typeof value === "boolean" ? String(value) : value),
+        z
+          .string()
+          .max(35, { error: "must be at most 35 characters (the CRD's limit)" })
+          .regex(/^(true|false|True|False|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))$/, {
+            error: "must be true, false or an RFC 3339 time such as 2027-01-31T00:00:00Z (as --pausedUntil and the CRD)",
+          }),
       )
       .optional()
       .describe("Pause reconciling the NodePool: true (until removed) or until an RFC 3339 time. Default: not paused."),

@@ -305,8 +305,13 @@ describe("release versions and the digest-only warning", () => {
     const result = validate((c) => (hc(c).releaseImage = `quay.io/openshift-release-dev/ocp-release@sha256:${"b".repeat(64)}`));
     if (!result.ok) throw new Error(formatIssues(result));
     expect(result.warnings).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^cluster-hc1: releaseImage .* has no version tag, so the NodePools hc1 cannot be checked/)]),
+      expect.arrayContaining([expect.stringMatching(/^cluster-hc1: NodePool hc1's release .*@sha256:b+ has no version tag, so it cannot be checked/)]),
     );
+    // A pool's own digest-only release, under a tagged cluster release, is said too.
+    const ownRelease = validate((c) => (hc(c).nodePools[0].releaseImage = `quay.io/openshift-release-dev/ocp-release@sha256:${"c".repeat(64)}`));
+    expect(ownRelease.ok && ownRelease.warnings.filter((w) => w.includes("no version tag"))).toEqual([
+      expect.stringMatching(/NodePool hc1's release .*@sha256:c+ /),
+    ]);
     const tagged = validate(() => undefined);
     expect(tagged.ok && tagged.warnings.filter((w) => w.includes("no version tag"))).toEqual([]);
   });

@@ -136,6 +136,19 @@ const BAD: BadCase[] = [
     message: /at least P7D/,
   },
   {
+    name: "a rotation of zero years (Key Vault refuses a period under 7 days in any form)",
+    mutate: (c) => (prod(c).kms.keyVault.rotateAfter = "P0Y"),
+    path: `${AT0}.kms.keyVault.rotateAfter`,
+    message: /at least P7D/,
+  },
+  {
+    name: "a rotation of zero months and 3 days",
+    mutate: (c) => (prod(c).kms.keyVault.rotateAfter = "P0M3D"),
+    path: `${AT0}.kms.keyVault.rotateAfter`,
+    message: /at least P7D/,
+  },
+
+  {
     name: "availabilityZones with availabilityZone",
     mutate: (c) => (prod(c).nodePools[0].availabilityZone = "1"),
     path: `${AT0}.nodePools[0].availabilityZones`,

@@ -42,6 +42,7 @@ describe("NodePool options: valid values load", () => {
     ["a disk encryption set", { osDisk: { diskEncryptionSetId: DES } }],
     ["paused until a time", { pausedUntil: "2027-01-31T00:00:00Z" }],
     ["paused (YAML boolean true)", { pausedUntil: true }],
+    ["not paused (YAML boolean false, which the CRD's pattern accepts)", { pausedUntil: false }],
     [
       "its own release, 3 minors older, with its boot image",
       { releaseImage: release("4.18.5-x86_64"), imageId: `/subscriptions/${SUB}/resourceGroups/img-rg/providers/Microsoft.Compute/images/rhcos-418` },
@@ -145,7 +146,14 @@ describe("NodePool options: invalid values fail naming the field", () => {
       /must be in subscriptionId/,
     ],
     ["pausedUntil that is neither true nor a time", { pausedUntil: "tomorrow" }, {}, `${AT}.pausedUntil`, /RFC 3339/],
-    ["pausedUntil false (the CLI accepts only true or a time)", { pausedUntil: false }, {}, `${AT}.pausedUntil`, /./],
+    [
+      "a Premium SSD v2 OS disk (Azure: data disks only)",
+      { osDisk: { storageAccountType: "PremiumV2_LRS" } },
+      {},
+      `${AT}.osDisk.storageAccountType`,
+      /only for data disks/,
+    ],
+    ["pausedUntil longer than the CRD's 35 characters", { pausedUntil: "2027-01-31T00:00:00.1234567890123456789Z" }, {}, `${AT}.pausedUntil`, /at most 35/],
     [
       "its own release newer than the control plane (skew)",
       { releaseImage: release("4.21.1-x86_64") },

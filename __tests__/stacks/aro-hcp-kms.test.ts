@@ -73,9 +73,11 @@ describe("aroHcp with hostedCluster.kms", () => {
       expect(grants).toHaveLength(1);
       expect(grants[0].scope).toMatch(scope);
       expect(grants[0].principal_id).toMatch(/data\.azuread_service_principal\.ControlPlanePrincipals_kms/);
-      expect(resources(stacks[`identities-${cluster}`], "azurerm_role_assignment").filter((r) => String(r.role_definition_id).includes("Crypto User"))).toEqual(
-        [],
-      );
+      expect(
+        resources(stacks[`identities-${cluster}`], "azurerm_role_assignment").filter((r) =>
+          String(r.role_definition_id).endsWith(BUILT_IN_ROLES.keyVaultCryptoUser.guid),
+        ),
+      ).toEqual([]);
     }
   });
 

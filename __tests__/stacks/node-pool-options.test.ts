@@ -93,7 +93,7 @@ describe("disk encryption set roles", () => {
 describe("NodePool warnings", () => {
   it.each([
     [{ autoscaling: { min: 0, max: 3 } }, /autoscaling.min 0; HyperShift scales an Azure pool from zero only when/],
-    [{ vmSize: "Standard_D8s_v5", osDisk: { persistence: "Ephemeral" } }, /ephemeral OS disk on Standard_D8s_v5, which has no local temp or cache disk/],
+    [{ vmSize: "Standard_D8s_v5", osDisk: { persistence: "Ephemeral" } }, /ephemeral OS disk on Standard_D8s_v5, which may have no local temp or cache disk/],
   ])("%j", (pool, warning) => {
     const loaded = loadInline(
       minimalConfig({

@@ -103,12 +103,12 @@ export const HOSTED_OPTION_RULES: ReadonlyArray<Rule<HostedContext>> = [
 export function hostedOptionWarnings(config: Config): string[] {
   return config.clusters.flatMap((cluster) => {
     const spec = cluster.hostedCluster;
-    if (!spec || releaseVersion(spec.releaseImage)) return [];
-    const defaulted = spec.nodePools.filter((pool) => !hasExplicitImage(pool) && !pool.releaseImage).map((pool) => pool.name);
-    return defaulted.length > 0
-      ? [
-          `cluster-${cluster.name}: releaseImage ${spec.releaseImage} has no version tag, so the NodePools ${defaulted.join(", ")} cannot be checked for a marketplace image: below OpenShift 4.20 HyperShift does not default it and they get no VMs. Use a version tag, or give nodePools[].marketplace or imageId.`,
-        ]
-      : [];
+    if (!spec) return [];
+    // Each NodePool boots from its own release (nodePools[].releaseImage) or the cluster's.
+    const unchecked = spec.nodePools.filter((pool) => !hasExplicitImage(pool) && !releaseVersion(pool.releaseImage ?? spec.releaseImage));
+    return unchecked.map(
+      (pool) =>
+        `cluster-${cluster.name}: NodePool ${pool.name}'s release ${pool.releaseImage ?? spec.releaseImage} has no version tag, so it cannot be checked for a marketplace image: below OpenShift 4.20 HyperShift does not default it and the pool gets no VMs. Use a version tag, or give nodePools[].marketplace or imageId.`,
+    );
   });
 }

@@ -135,6 +135,20 @@ export const NODE_POOL_RULES: ReadonlyArray<Rule<HostedContext>> = [
     }),
   },
   {
+    rule: "the OS disk type is one Azure allows for OS disks",
+    check: each((pool, at) =>
+      pool.osDisk.storageAccountType === "PremiumV2_LRS"
+        ? [
+            {
+              path: `${at}.osDisk.storageAccountType`,
+              value: pool.osDisk.storageAccountType,
+              message: "cannot be an OS disk: Azure allows Premium SSD v2 only for data disks; use Premium_LRS, StandardSSD_LRS or Standard_LRS",
+            },
+          ]
+        : [],
+    ),
+  },
+  {
     rule: "an ephemeral OS disk fits Azure's limits",
     check: each((pool, at) => {
       if (pool.osDisk.persistence !== "Ephemeral") return [];
@@ -195,7 +209,7 @@ export function nodePoolWarnings(hosted: { readonly clusterStack: string; readon
     // From v4 on, Azure sizes without 'd' have no temp disk and no cache (L-series keep local NVMe).
     if (pool.osDisk.persistence === "Ephemeral" && size && (size.version ?? 0) >= 4 && !size.features.includes("d") && !size.family.startsWith("L")) {
       warnings.push(
-        `${hosted.clusterStack}: NodePool ${pool.name} has an ephemeral OS disk on ${pool.vmSize}, which has no local temp or cache disk; Azure refuses it. Use a size with 'd' (e.g. Standard_D8ds_v5) whose local disk holds ${pool.osDisk.sizeGiB} GiB.`,
+        `${hosted.clusterStack}: NodePool ${pool.name} has an ephemeral OS disk on ${pool.vmSize}, which may have no local temp or cache disk (v4+ sizes without 'd' usually have none; then Azure refuses it). Use a size with 'd' (e.g. Standard_D8ds_v5) whose local disk holds ${pool.osDisk.sizeGiB} GiB.`,
       );
     }
   }
