@@ -47,6 +47,27 @@ const tags = z
   })
   .describe("Azure tags applied to every resource that takes tags.");
 
+/** The client secret of a service principal this deployment creates (ExternalDNS, Private Link). */
+const clientSecret = (whose: string) =>
+  z
+    .strictObject({
+      endDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, {
+          error: "must be an RFC 3339 time such as 2027-06-30T00:00:00Z",
+        })
+        .optional()
+        .describe("Absolute expiry of the client secret (RFC 3339). Not together with validFor."),
+      validFor: z
+        .string()
+        .regex(/^[1-9]\d*h$/, { error: "must be a whole number of hours such as 8760h" })
+        .optional()
+        .describe("Lifetime of the client secret from its creation, in hours. Default: 8760h (one year) unless endDate is set."),
+      rotation: z.string().optional().describe("Any value; changing it replaces the client secret (rotation). Default: none."),
+    })
+    .default({})
+    .describe(`Client secret of ${whose}.`);
+
 const signingKey = z
   .strictObject({
     publicKeyFile: z
@@ -565,24 +586,7 @@ const externalDns = z
       .describe(
         "leastPrivilege: DNS Zone Contributor on the zone + Reader on its resource group (ExternalDNS lists zones there). seed: Reader + Contributor on the zone, as seed 004.",
       ),
-    password: z
-      .strictObject({
-        endDate: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, {
-            error: "must be an RFC 3339 time such as 2027-06-30T00:00:00Z",
-          })
-          .optional()
-          .describe("Absolute expiry of the client secret (RFC 3339). Not together with validFor."),
-        validFor: z
-          .string()
-          .regex(/^[1-9]\d*h$/, { error: "must be a whole number of hours such as 8760h" })
-          .optional()
-          .describe("Lifetime of the client secret from its creation, in hours. Default: 8760h (one year) unless endDate is set."),
-        rotation: z.string().optional().describe("Any value; changing it replaces the client secret (rotation). Default: none."),
-      })
-      .default({})
-      .describe("Client secret of the service principal."),
+    password: clientSecret("the service principal"),
   })
   .describe("ExternalDNS service principal (seed 004 Phase 1 step 6); needs dns. Omit for the 'without External DNS' strategy.");
 
@@ -666,24 +670,7 @@ const managementCluster = z
           .max(120, { error: "must be at most 120 characters (Entra display name)" })
           .optional()
           .describe("Display name of the operator's Private Link service principal (shared stack). Default: <prefix>-private-link."),
-        password: z
-          .strictObject({
-            endDate: z
-              .string()
-              .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, {
-                error: "must be an RFC 3339 time such as 2027-06-30T00:00:00Z",
-              })
-              .optional()
-              .describe("Absolute expiry of the client secret (RFC 3339). Not together with validFor."),
-            validFor: z
-              .string()
-              .regex(/^[1-9]\d*h$/, { error: "must be a whole number of hours such as 8760h" })
-              .optional()
-              .describe("Lifetime of the client secret from its creation, in hours. Default: 8760h (one year) unless endDate is set."),
-            rotation: z.string().optional().describe("Any value; changing it replaces the client secret (rotation). Default: none."),
-          })
-          .default({})
-          .describe("Client secret of the Private Link service principal."),
+        password: clientSecret("the Private Link service principal"),
         credentialsFile: z
           .string()
           .min(1, { error: "must be a path" })

@@ -1,13 +1,11 @@
 import { Application } from "@cdktf/provider-azuread/lib/application";
 import { ApplicationPasswordA } from "@cdktf/provider-azuread/lib/application-password";
-import { DataAzureadClientConfig } from "@cdktf/provider-azuread/lib/data-azuread-client-config";
 import { ServicePrincipal } from "@cdktf/provider-azuread/lib/service-principal";
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
+import { addSecretPrincipal } from "../entra/secret-principal";
 import { BUILT_IN_ROLES, BuiltInRole, roleDefinitionId } from "../../config/azure-roles";
-import { escapeTemplates } from "../terraform-literal";
-import { protectedLifecycle } from "../../config/protection";
 
 /** Which roles the principal gets (see `ExternalDnsPrincipalProps.roles`). */
 export type ExternalDnsRoles = "leastPrivilege" | "seed";
@@ -112,30 +110,18 @@ export class ExternalDnsPrincipal extends Construct {
 
   constructor(scope: Construct, id: string, props: ExternalDnsPrincipalProps) {
     super(scope, id);
-    validate(props);
-    const deployer = new DataAzureadClientConfig(this, "Deployer", {});
-    // The deployer owns what it creates, so it can rotate the secret later without a directory role.
-    this.application = new Application(this, "Application", {
-      displayName: escapeTemplates(props.displayName) as string,
-      owners: [deployer.objectId],
-      signInAudience: "AzureADMyOrg",
-      preventDuplicateNames: true,
-      lifecycle: protectedLifecycle(props.preventDestroy),
-    });
-    this.servicePrincipal = new ServicePrincipal(this, "ServicePrincipal", {
-      clientId: this.application.clientId,
-      owners: [deployer.objectId],
-      lifecycle: protectedLifecycle(props.preventDestroy),
-    });
-    this.password = new ApplicationPasswordA(this, "Password", {
-      applicationId: this.application.id,
-      displayName: "external-dns",
-      endDate: props.passwordEndDate,
-      endDateRelative: props.passwordEndDate ? undefined : (props.passwordValidFor ?? "8760h"),
-      rotateWhenChanged: props.passwordRotation === undefined ? undefined : { rotation: escapeTemplates(props.passwordRotation) as string },
-      // On rotation the new secret exists before the old one is removed.
-      lifecycle: { createBeforeDestroy: true },
-    });
+    ({
+      application: this.application,
+      servicePrincipal: this.servicePrincipal,
+      password: this.password,
+    } = addSecretPrincipal(this, {
+      displayName: props.displayName,
+      passwordName: "external-dns",
+      passwordEndDate: props.passwordEndDate,
+      passwordValidFor: props.passwordValidFor,
+      passwordRotation: props.passwordRotation,
+      preventDestroy: props.preventDestroy,
+    }));
 
     this.roleAssignments = EXTERNAL_DNS_ROLE_GRANTS[props.roles ?? "leastPrivilege"].map((grant) => {
       const scope = grant.scope === "zone" ? props.zoneId : props.zoneResourceGroupId;
@@ -165,17 +151,4 @@ export class ExternalDnsPrincipal extends Construct {
       "",
     ].join("\n");
   }
-}
-
-function validate(props: ExternalDnsPrincipalProps): void {
-  const problems: string[] = [];
-  // The formats of passwordEndDate and passwordValidFor are config rules (schema.ts); which one
-  // applies is this construct's contract.
-  if (props.passwordEndDate !== undefined && props.passwordValidFor !== undefined) {
-    problems.push("passwordEndDate and passwordValidFor are exclusive");
-  }
-  if (props.displayName.length === 0 || props.displayName.length > 120) {
-    problems.push(`displayName "${props.displayName}" must be 1-120 characters`);
-  }
-  if (problems.length > 0) throw new Error(`ExternalDnsPrincipal: ${problems.join("; ")}`);
 }

@@ -1,13 +1,11 @@
 import { Application } from "@cdktf/provider-azuread/lib/application";
 import { ApplicationPasswordA } from "@cdktf/provider-azuread/lib/application-password";
-import { DataAzureadClientConfig } from "@cdktf/provider-azuread/lib/data-azuread-client-config";
 import { ServicePrincipal } from "@cdktf/provider-azuread/lib/service-principal";
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
+import { addSecretPrincipal } from "../entra/secret-principal";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
-import { protectedLifecycle } from "../../config/protection";
-import { escapeTemplates } from "../terraform-literal";
 
 export interface PrivateLinkPrincipalProps {
   /** Display name of the Entra application and its service principal. */
@@ -57,27 +55,18 @@ export class PrivateLinkPrincipal extends Construct {
   constructor(scope: Construct, id: string, props: PrivateLinkPrincipalProps) {
     super(scope, id);
     validate(props);
-    const deployer = new DataAzureadClientConfig(this, "Deployer", {});
-    this.application = new Application(this, "Application", {
-      displayName: escapeTemplates(props.displayName) as string,
-      owners: [deployer.objectId],
-      signInAudience: "AzureADMyOrg",
-      preventDuplicateNames: true,
-      lifecycle: protectedLifecycle(props.preventDestroy),
-    });
-    this.servicePrincipal = new ServicePrincipal(this, "ServicePrincipal", {
-      clientId: this.application.clientId,
-      owners: [deployer.objectId],
-      lifecycle: protectedLifecycle(props.preventDestroy),
-    });
-    this.password = new ApplicationPasswordA(this, "Password", {
-      applicationId: this.application.id,
-      displayName: "hypershift-private-link",
-      endDate: props.passwordEndDate,
-      endDateRelative: props.passwordEndDate ? undefined : (props.passwordValidFor ?? "8760h"),
-      rotateWhenChanged: props.passwordRotation === undefined ? undefined : { rotation: escapeTemplates(props.passwordRotation) as string },
-      lifecycle: { createBeforeDestroy: true },
-    });
+    ({
+      application: this.application,
+      servicePrincipal: this.servicePrincipal,
+      password: this.password,
+    } = addSecretPrincipal(this, {
+      displayName: props.displayName,
+      passwordName: "hypershift-private-link",
+      passwordEndDate: props.passwordEndDate,
+      passwordValidFor: props.passwordValidFor,
+      passwordRotation: props.passwordRotation,
+      preventDestroy: props.preventDestroy,
+    }));
 
     const scopes = props.networkContributorScopes.filter((scope, i, all) => all.findIndex((other) => other.toLowerCase() === scope.toLowerCase()) === i);
     const role = BUILT_IN_ROLES.networkContributor;
@@ -109,7 +98,6 @@ export class PrivateLinkPrincipal extends Construct {
 
 function validate(props: PrivateLinkPrincipalProps): void {
   const problems: string[] = [];
-  if (props.passwordEndDate !== undefined && props.passwordValidFor !== undefined) problems.push("passwordEndDate and passwordValidFor are exclusive");
   if (props.passwordValidFor !== undefined && !/^[1-9]\d*h$/.test(props.passwordValidFor)) {
     problems.push(`passwordValidFor "${props.passwordValidFor}" must be a whole number of hours such as 8760h`);
   }
@@ -121,6 +109,5 @@ function validate(props: PrivateLinkPrincipalProps): void {
       problems.push(`scope "${scope}" must be a resource group, VNet or subnet ARM ID`);
     }
   }
-  if (props.displayName.length === 0 || props.displayName.length > 120) problems.push(`displayName "${props.displayName}" must be 1-120 characters`);
   if (problems.length > 0) throw new Error(`PrivateLinkPrincipal: ${problems.join("; ")}`);
 }
