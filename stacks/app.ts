@@ -11,7 +11,7 @@ import { InfraStack } from "./infra-stack";
 import { ManagementStack } from "./management-stack";
 import { SharedStack } from "./shared-stack";
 import { describeWorkspaces, WORKSPACES_FILE } from "./workspaces";
-import { danglingReferences, skipPreparingResolve } from "./references";
+import { checkReferencesWhenSynthesized, skipPreparingResolve } from "./references";
 
 /** Adds every stack of the deployment to `app`, in dependency order. */
 export function addStacks(app: App, loaded: LoadedConfig, outdir: string): TerraformStack[] {
@@ -97,8 +97,13 @@ export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[]
     const stacks = addStacks(app, loaded, outdir);
     assertProvidersPresent(stacks);
     skipPreparingResolve(stacks);
+    const dangling = checkReferencesWhenSynthesized(stacks);
     app.synth();
-    assertReferencesLocal(scratch);
+    if (dangling.length > 0) {
+      throw new Error(
+        `internal: stacks refer to resources they do not declare (a cdktf cross-stack reference? share values through remote state, stacks/stack-setup.ts):\n  ${dangling.join("\n  ")}`,
+      );
+    }
     fs.writeFileSync(path.join(scratch, WORKSPACES_FILE), `${JSON.stringify(describeWorkspaces(loaded, stacks, outdir), null, 2)}\n`);
     const manifest = path.join(scratch, "manifest.json");
     // Before the moves below empty the scratch folder that says which stacks are current.
@@ -124,20 +129,6 @@ function moveInto(source: string, target: string): void {
   } else {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.renameSync(source, target);
-  }
-}
-
-/** Fails when a synthesized stack refers to a resource it does not declare (another stack's: see references.ts). */
-function assertReferencesLocal(outdir: string): void {
-  const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
-  const problems = Object.values<{ name: string; synthesizedStackPath: string }>(manifest.stacks).flatMap((stack) => {
-    const dangling = danglingReferences(JSON.parse(fs.readFileSync(path.join(outdir, stack.synthesizedStackPath), "utf8")));
-    return dangling.length > 0 ? [`${stack.name}: ${dangling.join(", ")}`] : [];
-  });
-  if (problems.length > 0) {
-    throw new Error(
-      `internal: stacks refer to resources they do not declare (a cdktf cross-stack reference? share values through remote state, stacks/stack-setup.ts):\n  ${problems.join("\n  ")}`,
-    );
   }
 }
 

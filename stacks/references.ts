@@ -16,6 +16,25 @@ export function skipPreparingResolve(stacks: readonly TerraformStack[]): void {
   }
 }
 
+/**
+ * Checks each stack's Terraform JSON for dangling references as the synthesizer produces it (no
+ * second read of the written files): returns the list the problems are added to, filled by
+ * `app.synth()`, one `<stack>: <addresses>` entry per stack that has any.
+ */
+export function checkReferencesWhenSynthesized(stacks: readonly TerraformStack[]): string[] {
+  const problems: string[] = [];
+  for (const stack of stacks) {
+    const toTerraform = stack.toTerraform.bind(stack);
+    stack.toTerraform = () => {
+      const json = toTerraform();
+      const dangling = danglingReferences(json);
+      if (dangling.length > 0) problems.push(`${stack.node.id}: ${dangling.join(", ")}`);
+      return json;
+    };
+  }
+  return problems;
+}
+
 /** `type.name` or `data.type.name`: a resource type has a provider prefix and an underscore. */
 const ADDRESS = /(?<![\w.[\]"])(data\.)?([a-z][a-z0-9]*_[a-z0-9_]+)\.([A-Za-z_][A-Za-z0-9_-]*)/g;
 

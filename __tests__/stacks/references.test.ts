@@ -3,7 +3,7 @@ import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { App, LocalBackend, TerraformOutput, TerraformStack, Testing } from "cdktf";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { danglingReferences, skipPreparingResolve } from "../../stacks/references";
+import { checkReferencesWhenSynthesized, danglingReferences, skipPreparingResolve } from "../../stacks/references";
 import { loadExample, synthStacks, tempDir } from "../helpers";
 
 /**
@@ -88,6 +88,23 @@ describe("skipPreparingResolve", () => {
       app.synth();
       const written = JSON.parse(fs.readFileSync(path.join(outdir, "stacks", "b", "cdk.tf.json"), "utf8"));
       expect(danglingReferences(written)).toEqual(["azurerm_resource_group.Group"]);
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("checkReferencesWhenSynthesized", () => {
+  it("collects each stack's dangling references while app.synth() writes them", () => {
+    const outdir = tempDir("hcp-azure-prepare-");
+    try {
+      const app = new App({ outdir, skipValidation: true });
+      const { a, b, group } = twoStacks(app);
+      new TerraformOutput(b, "leak", { value: group.id });
+      skipPreparingResolve([a, b]);
+      const problems = checkReferencesWhenSynthesized([a, b]);
+      app.synth();
+      expect(problems).toEqual(["b: azurerm_resource_group.Group"]);
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
     }
