@@ -1,5 +1,5 @@
 import { BUILT_IN_ROLES } from "../azure-roles";
-import { WorkloadIdentityKey } from "../components";
+import { WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "../components";
 import { Config } from "../schema";
 import type { ClusterNames } from "./cluster";
 import type { DnsNames } from "./deployment";
@@ -51,16 +51,11 @@ export const GUIDE_RESOURCE_GROUP = "os4-common";
 /** The display name `az ad sp create-for-rbac --name` got in seed 004 (EXTERNAL_DNS_NEW_SP_NAME). */
 export const GUIDE_EXTERNAL_DNS_APPLICATION = "ExternalDnsServicePrincipal";
 
-/** The identities seed 004 Phase 1 step 1 creates (HyperShift's create iam adds the control-plane operator's; KMS is opt-in). */
-const GUIDE_IDENTITIES: ReadonlySet<WorkloadIdentityKey> = new Set([
-  "imageRegistry",
-  "ingress",
-  "file",
-  "disk",
-  "nodePoolManagement",
-  "cloudProvider",
-  "network",
-]);
+/**
+ * The identities seed 004 Phase 1 step 1 creates: the components every cluster has (HyperShift's
+ * create iam adds the control-plane operator's; KMS is opt-in).
+ */
+const GUIDE_IDENTITIES: ReadonlySet<WorkloadIdentityKey> = new Set(WORKLOAD_IDENTITY_COMPONENTS.filter((c) => !c.optional).map((c) => c.key));
 
 const roleAssignmentId = (scope: string, name: string) => `${scope}/providers/Microsoft.Authorization/roleAssignments/${name}`;
 
