@@ -158,4 +158,4 @@ if (require.main === module) {
   if (code !== undefined) process.exitCode = code;
 }
 
-module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, skipTokenCreationStacks, STAMP };
+module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, deferArchiver, skipTokenCreationStacks, STAMP };
