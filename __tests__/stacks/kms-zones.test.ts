@@ -157,6 +157,21 @@ describe("availability zones: one NodePool per zone, as --availability-zones (cm
     expect(guards).toHaveLength(3);
   });
 
+  it("a zone's guard names the config entry the user edits (the pool and its zone), not the NodePool's derived name", () => {
+    const guards = stacks["cluster-myprefix-prod"].resource.terraform_data;
+    const messages = Object.entries(guards)
+      .filter(([id]) => id.startsWith("CreationGuard_NodePool_workers-2"))
+      .flatMap(([, guard]: [string, any]) => guard.lifecycle.postcondition.map((p: any) => p.error_message));
+    const pool = "clusters[0].hostedCluster.nodePools[name: workers]";
+    const prefixes = [
+      `${pool}.subnetId (for zone 2 of its availabilityZones) (default: the cluster's subnet, `,
+      `${pool}.arch (for zone 2 of its availabilityZones): NodePool clusters/workers-2 was created with spec.arch `,
+      `${pool}.upgradeType (for zone 2 of its availabilityZones): NodePool clusters/workers-2 was created with spec.management.upgradeType `,
+      "clusters[0].hostedCluster.namespace: NodePool clusters/workers-2 was created with metadata.namespace ",
+    ];
+    expect(messages.map((message: string, i) => message.slice(0, prefixes[i]?.length))).toEqual(prefixes);
+  });
+
   it("leaves a single-zone pool one NodePool named as configured", () => {
     const pools = manifests("cluster-myprefix-byok").filter((m) => m.kind === "NodePool");
     expect(pools.map((p) => [p.metadata.name, p.spec.platform.azure.availabilityZone])).toEqual([["myprefix-byok", "1"]]);

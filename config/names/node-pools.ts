@@ -6,6 +6,8 @@ export interface NodePoolNames {
   readonly config: NodePoolConfig;
   /** Config path of the name (for error messages). */
   readonly origin: string;
+  /** The name of the config entry: `config.name` without the zone suffix of a fanned-out pool. */
+  readonly configName: string;
   /** The zone this object is for, when the pool fans out over availabilityZones. */
   readonly zone?: string;
 }
@@ -19,8 +21,9 @@ export interface NodePoolNames {
 export function nodePoolNames(pools: readonly NodePoolConfig[], at: string): NodePoolNames[] {
   return pools.flatMap((pool, i): NodePoolNames[] => {
     const origin = `${at}.nodePools[${i}].name`;
-    if (!pool.availabilityZones) return [{ config: pool, origin }];
+    const configName = pool.name;
+    if (!pool.availabilityZones) return [{ config: pool, origin, configName }];
     const { availabilityZones, ...rest } = pool;
-    return availabilityZones.map((zone) => ({ config: { ...rest, name: `${pool.name}-${zone}`, availabilityZone: zone }, origin, zone }));
+    return availabilityZones.map((zone) => ({ config: { ...rest, name: `${pool.name}-${zone}`, availabilityZone: zone }, origin, configName, zone }));
   });
 }

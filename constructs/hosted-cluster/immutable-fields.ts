@@ -341,8 +341,16 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
   NAMESPACE,
 ];
 
-/** `clusters[<i>].hostedCluster.nodePools[name: <pool>].<key>` */
-const poolKey = (context: ConfigKeyContext, key: string) => `${at(context)}.nodePools[name: ${context.nodePoolName ?? "?"}].${key}`;
+/**
+ * `clusters[<i>].hostedCluster.nodePools[name: <pool>].<key>`, naming the config entry: for one zone's
+ * NodePool of a pool with `availabilityZones`, the pool (`workers`, not `workers-1`) and the zone.
+ */
+function poolKey(context: ConfigKeyContext, key: string): string {
+  const pool = hosted(context).nodePools.find((p) => p.config.name === context.nodePoolName);
+  if (!pool) throw new Error(`internal: ${at(context)} has no NodePool named "${context.nodePoolName}"`);
+  const entry = `${at(context)}.nodePools[name: ${pool.configName}].${key}`;
+  return pool.zone === undefined ? entry : `${entry} (for zone ${pool.zone} of its availabilityZones)`;
+}
 
 export const NODE_POOL_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
   {
