@@ -87,6 +87,8 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, re
       newLabel: after.label,
       oldDir: before.dir,
       newDir: after.dir,
+      oldCheckout: before.checkout,
+      newCheckout: after.checkout,
       checkManifests: checkManifestsPath(env, repo),
     });
     io.out(review.markdown);

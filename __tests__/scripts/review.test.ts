@@ -219,6 +219,50 @@ describe("dangers from the ForceNew table and persistence", () => {
   });
 });
 
+describe("local state paths: the file, not its spelling", () => {
+  /** Copies `from` to `to` with each local state path re-spelled relative to the new stack folder, naming the same file. */
+  function moved(from: string, to: string, target = (file: string) => file): string {
+    const stacks: Record<string, any> = {};
+    for (const stack of fs.readdirSync(path.join(from, "stacks"))) {
+      const json = JSON.parse(fs.readFileSync(path.join(from, "stacks", stack, "cdk.tf.json"), "utf8"));
+      const file = target(path.resolve(from, "stacks", stack, json.terraform.backend.local.path));
+      json.terraform.backend.local.path = path.relative(path.join(to, "stacks", stack), file);
+      stacks[stack] = json;
+    }
+    writeOutputFolder(to, stacks);
+    return to;
+  }
+
+  test("an output folder synthesized elsewhere (CDKTF_OUTDIR) names the same state files: nothing changes", () => {
+    const elsewhere = moved(folder("base"), path.join(work, "deeper", "out", "cdktf.out"));
+    const shared = JSON.parse(fs.readFileSync(path.join(elsewhere, "stacks", "shared", "cdk.tf.json"), "utf8"));
+    const original = JSON.parse(fs.readFileSync(path.join(folder("base"), "stacks", "shared", "cdk.tf.json"), "utf8"));
+    expect(shared.terraform.backend.local.path).not.toBe(original.terraform.backend.local.path);
+    const r = review(folder("base"), elsewhere);
+    expect(r.findings).toEqual([]);
+    expect(r.stacks.every((s) => s.status === "unchanged")).toBe(true);
+  });
+
+  test("a git ref's temporary worktree stands in for the repository; without that mapping its state files are others", () => {
+    const tree = path.join(work, "worktree");
+    // The same layout under the worktree: its relative paths resolve into the worktree, not `work`.
+    const inTree = moved(folder("base"), path.join(tree, "base"), (file) => path.join(tree, path.relative(work, file)));
+    const mapped = reviewChanges({
+      oldLabel: "base",
+      newLabel: "ref",
+      oldDir: folder("base"),
+      newDir: inTree,
+      newCheckout: { tree, repo: work },
+      checkManifests: NO_TOOL,
+    });
+    expect(mapped.findings).toEqual([]);
+    const unmapped = review(folder("base"), inTree);
+    expect(unmapped.findings.map((f) => f.message)).toContain(
+      "the state backend changes: Terraform would read another state and plan to create every resource again (migrate with `terraform init -migrate-state`)",
+    );
+  });
+});
+
 test("a new size of the etcd KMS key is a replacement (key_size is ForceNew): dangerous, unlike the in-place update it looks like", () => {
   const withKey = (size: number) => (s: Record<string, any>) => {
     s["identities-myprefix-hc"].resource.azurerm_key_vault_key = {

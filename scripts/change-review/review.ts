@@ -2,7 +2,7 @@ import { CrdCheck, runCrdCheck } from "./crd-check";
 import { Finding, stackFindings } from "./dangers";
 import { StackDiff, diffSynths } from "./diff";
 import { renderMarkdown } from "./markdown";
-import { readOutputFolder } from "./sides";
+import { Checkout, readWithStatePaths } from "./sides";
 
 export interface ReviewInput {
   /** Labels for the report (folder or ref as the user named it). */
@@ -11,6 +11,9 @@ export interface ReviewInput {
   /** Output folders (stacks/<name>/cdk.tf.json). */
   readonly oldDir: string;
   readonly newDir: string;
+  /** When a side is a git ref's temporary worktree: which repository it stands in for. @default - none */
+  readonly oldCheckout?: Checkout;
+  readonly newCheckout?: Checkout;
   /** Path of check-manifests.mjs; undefined or missing: the CRD check is reported as not run. */
   readonly checkManifests?: string;
 }
@@ -26,7 +29,7 @@ export interface Review {
 
 /** Compares two output folders: per-stack changes, what is dangerous, as Markdown. */
 export function reviewChanges(input: ReviewInput): Review {
-  const stacks = diffSynths(readOutputFolder(input.oldDir), readOutputFolder(input.newDir));
+  const stacks = diffSynths(readWithStatePaths(input.oldDir, input.oldCheckout), readWithStatePaths(input.newDir, input.newCheckout));
   const findings: Finding[] = stacks.flatMap(stackFindings);
   const touchesManifests = stacks.some((s) => s.resources.some((r) => r.type === "kubernetes_manifest"));
   const crd: CrdCheck = touchesManifests

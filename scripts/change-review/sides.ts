@@ -12,6 +12,17 @@ export interface Side {
   readonly dir: string;
   /** Removes what was made for this side (a temporary worktree and its output). */
   readonly cleanup: () => void;
+  /**
+   * For a git ref synthesized in a temporary worktree: the worktree and the repository it stands
+   * in for (a path under `tree` means the same under `repo`). @default - the folder is where it is
+   */
+  readonly checkout?: Checkout;
+}
+
+/** A temporary worktree (`tree`) that stands in for the repository (`repo`). */
+export interface Checkout {
+  readonly tree: string;
+  readonly repo: string;
 }
 
 /** Whether `dir` looks like synth's output folder. */
@@ -26,6 +37,24 @@ export function readOutputFolder(dir: string): Map<string, StackJson> {
   for (const entry of fs.readdirSync(root, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const file = path.join(root, entry.name, "cdk.tf.json");
     if (entry.isDirectory() && fs.existsSync(file)) stacks.set(entry.name, JSON.parse(fs.readFileSync(file, "utf8")));
+  }
+  return stacks;
+}
+
+/**
+ * The stacks of an output folder with each local backend's state path made absolute (resolved from
+ * its stack's folder, where Terraform runs; for a temporary worktree, mapped into the repository).
+ * Synth writes the path relative to the stack, so the same state file is spelled differently by
+ * output folders in different places; absolute, the review compares the files, not the spellings.
+ */
+export function readWithStatePaths(dir: string, checkout?: Checkout): Map<string, StackJson> {
+  const stacks = readOutputFolder(dir);
+  for (const [name, stack] of stacks) {
+    const local = stack.terraform?.backend?.local;
+    if (typeof local?.path !== "string") continue;
+    let file = path.resolve(dir, "stacks", name, local.path);
+    if (checkout && (file === checkout.tree || file.startsWith(checkout.tree + path.sep))) file = path.join(checkout.repo, path.relative(checkout.tree, file));
+    stacks.set(name, { ...stack, terraform: { ...stack.terraform, backend: { ...stack.terraform.backend, local: { ...local, path: file } } } });
   }
   return stacks;
 }
@@ -63,8 +92,7 @@ export function synthAtRef(options: SynthAtRefOptions): Side {
   if (!commit) throw new Error(`${options.ref}: neither an output folder (with stacks/) nor a git commit of ${options.repo}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-review-"));
   const tree = path.join(work, "src");
-  // Where `npm run synth` writes in a checkout: a local backend's state path is relative to it, so
-  // two refs synthesized here (or a ref and the checkout's own cdktf.out) name the same state files.
+  // Where `npm run synth` writes in a checkout (readWithStatePaths maps its state paths back into `repo`).
   const outdir = path.join(tree, "cdktf.out");
   const cleanup = () => {
     spawnSync("git", ["-C", options.repo, "worktree", "remove", "--force", tree], { encoding: "utf8" });
@@ -83,7 +111,7 @@ export function synthAtRef(options: SynthAtRefOptions): Side {
     if (synth.status !== 0)
       throw new Error(`synth of ${options.config} at ${options.ref} failed (exit ${synth.status ?? synth.signal}):\n${synth.stderr.trim()}`);
     if (!isOutputFolder(outdir)) throw new Error(`synth of ${options.config} at ${options.ref} wrote no stacks/ in ${outdir}`);
-    return { label: `${options.ref} (${commit.slice(0, 12)})`, dir: outdir, cleanup };
+    return { label: `${options.ref} (${commit.slice(0, 12)})`, dir: outdir, cleanup, checkout: { tree, repo: path.resolve(options.repo) } };
   } catch (error) {
     cleanup();
     throw error;
