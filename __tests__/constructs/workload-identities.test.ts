@@ -6,9 +6,15 @@ import { managedIdentitiesOf } from "../../config/names";
 import { parse } from "yaml";
 import { EXAMPLES, loadExample, loadInline, minimalConfig, resources, synthStacks } from "../helpers";
 
-/** Seed 004's commands with shell variables substituted, parsed into what they create. */
+/**
+ * Seed 004's Phase 1 steps 1 and 4 (the identities and their federated credentials), from the
+ * committed fixture of the seed's commands, with shell variables substituted, parsed into what they create.
+ */
 function seedCommands(clusterName: string, issuer: string) {
-  const script = fs.readFileSync(path.join(__dirname, "..", "fixtures", "seed-004-phase1.sh"), "utf8");
+  const fixture = fs.readFileSync(path.join(__dirname, "..", "fixtures", "seed-004-commands.sh"), "utf8");
+  const steps = fixture.split(/^# ---- /m).filter((block) => /^Phase 1 step [14]:/.test(block));
+  expect(steps).toHaveLength(2);
+  const script = steps.join("\n");
   const vars: Record<string, string> = { CLUSTER_NAME: clusterName, OIDC_ISSUER_URL: issuer, PERSISTENT_RG_NAME: "os4-common" };
   const expand = (text: string) => text.replace(/\$\{(\w+)\}/g, (_, v: string) => vars[v] ?? `<unset ${v}>`);
   for (const [, name, value] of script.matchAll(/^(\w+_MI_NAME)="(.+)"$/gm)) vars[name] = expand(value);
