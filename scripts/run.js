@@ -15,6 +15,7 @@ const childProcess = require("node:child_process");
 const fs = require("node:fs");
 const Module = require("node:module");
 const path = require("node:path");
+const { installFastResolve } = require("./cdktf-fast-resolve.js");
 
 const ROOT = path.resolve(__dirname, "..");
 const BUILD_CONFIG = "tsconfig.build.json";
@@ -147,6 +148,7 @@ function run(argv) {
   }
   deferArchiver(ROOT);
   skipTokenCreationStacks(ROOT, process.env);
+  installFastResolve(process.env);
   // Run the module as the main module (require.main === module), as `node dist/<name>.js` would.
   process.argv = [process.argv[0], entry, ...args];
   Module.runMain();

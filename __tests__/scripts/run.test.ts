@@ -133,7 +133,7 @@ describe("scripts/run.js", () => {
   it("with the real tsc: runs the entry as the main module with its arguments, and picks up a source edit", () => {
     const p = fresh();
     fs.mkdirSync(path.join(p.root, "scripts"));
-    for (const file of ["run.js", "deferred-archiver.js"]) fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
+    for (const file of ["run.js", "deferred-archiver.js", "cdktf-fast-resolve.js"]) fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
     fs.symlinkSync(path.join(REPO, "node_modules"), path.join(p.root, "node_modules"), "dir");
     const synth = () => spawnSync(process.execPath, ["scripts/run.js", "main", "a", "b"], { cwd: p.root, encoding: "utf8" });
     expect(synth()).toMatchObject({ status: 0, stdout: "v1 a b true\n" });
