@@ -1,19 +1,13 @@
 import { Fn, Lazy, TerraformLocal, TerraformStack, TerraformVariable, Testing, Token } from "cdktf";
 import { DefaultTokenResolver, StringConcat } from "cdktf/lib/tokens/resolvable";
 import fc from "fast-check";
-import * as fs from "node:fs";
-import * as path from "node:path";
-import { stringify } from "yaml";
-import { loadConfigFile } from "../../config/load";
-import { configWithClusters } from "../../scripts/bench";
-import { synthesize } from "../../stacks/app";
-import { EXAMPLES, tempDir, tree } from "../helpers";
 
 /**
  * scripts/cdktf-fast-resolve.js replaces cdktf's token resolver in every synth (and in every test:
- * __tests__/setup-token-stacks.ts). The proof that it changes nothing: every example and a
- * many-cluster config synthesized with it and with cdktf's own resolver, every output byte
- * compared; and random trees of plain data and tokens resolved by both, results and errors compared.
+ * __tests__/setup-token-stacks.ts). The proof that it changes nothing: random trees of plain data
+ * and tokens resolved by both, results and errors compared, here; every example and a
+ * many-cluster config synthesized with it (the bundle) and with cdktf's own resolver, every output
+ * byte compared, in run-bundle.test.ts.
  */
 const resolveModule: {
   resolve: ((obj: unknown, options: object) => unknown) & { original?: (obj: unknown, options: object) => unknown };
@@ -47,34 +41,6 @@ describe("scripts/cdktf-fast-resolve.js", () => {
       expect(fastResolve.installFastResolve({ HCP_AZURE_FAST_RESOLVE: "0" })).toBe(false);
       expect(resolveModule.resolve).toBe(original);
     });
-  });
-
-  const outputs = tempDir("hcp-azure-fast-resolve-");
-  afterAll(() => fs.rmSync(outputs, { recursive: true, force: true }));
-  const manyClusters = path.join(outputs, "clusters-25.yaml");
-  fs.writeFileSync(manyClusters, stringify(configWithClusters(25)));
-  const configs = [
-    ...fs
-      .readdirSync(EXAMPLES)
-      .filter((file) => file.endsWith(".yaml"))
-      .map((file) => path.join(EXAMPLES, file)),
-    manyClusters,
-  ];
-
-  it.each(configs.map((file) => [path.basename(file), file]))("%s: every output byte is the same with cdktf's resolver", (_name, file) => {
-    const loaded = loadConfigFile(file);
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
-    // The same output folder for both (local backend paths are written into the stacks).
-    const outdir = path.join(outputs, "cdktf.out");
-    const synth = (resolve: typeof fast) => {
-      fs.rmSync(outdir, { recursive: true, force: true });
-      using(resolve, () => synthesize(loaded, outdir));
-      return tree(outdir);
-    };
-    const withOriginal = synth(original);
-    const withFast = synth(fast);
-    expect(Object.keys(withOriginal).length).toBeGreaterThan(3);
-    expect(withFast).toEqual(withOriginal);
   });
 
   describe("random trees of data and tokens", () => {
