@@ -138,18 +138,17 @@ function createFastResolve({ original, encoding, tokenMap, TokenMap, Token, erro
       if (encoding.containsStringListTokenElement(obj)) return walk.top.resolver.resolveList(obj, makeContext(walk)[0]);
       if (encoding.containsNumberListTokenElement(obj)) return walk.top.resolver.resolveNumberList(obj, makeContext(walk)[0]);
     }
-    // The original maps (skipping holes) and filters out undefined.
+    // The original maps (skipping holes) and filters out undefined. The path is pushed and popped
+    // (an exception ends the walk: nothing resolves on with this path after one).
     const path = walk.path;
-    const depth = path.length;
     const result = [];
     for (let i = 0; i < obj.length; i++) {
       if (!(i in obj)) continue;
-      path.length = depth;
       path.push(`${i}`);
       const value = visit(walk, obj[i]);
+      path.pop();
       if (typeof value !== "undefined") result.push(value);
     }
-    path.length = depth;
     return result;
   }
 
@@ -165,18 +164,16 @@ function createFastResolve({ original, encoding, tokenMap, TokenMap, Token, erro
     }
     if (obj._children !== undefined && obj._metadata !== undefined) throw errors.constructsCannotBeResolved(pathName(walk));
     const path = walk.path;
-    const depth = path.length;
     const result = {};
     for (const key of keys) {
-      path.length = depth;
       const resolvedKey = visit(walk, key);
       if (typeof resolvedKey !== "string") throw errors.mapKeyMustResolveToString(pathName(walk), key, resolvedKey);
       path.push(key);
       const value = visit(walk, obj[key]);
+      path.pop();
       if (typeof value === "undefined") continue;
       result[resolvedKey] = value;
     }
-    path.length = depth;
     return result;
   }
 
