@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 "use strict";
 /**
- * `node scripts/bundle.js` (npm run build; scripts/run.js runs it when the sources changed):
+ * `node scripts/bundle.js [root]` (scripts/run.js runs it when the sources changed; npm run build):
  * bundles each runnable module (main.ts and scripts/*.ts) with its dependencies into one file,
  * dist/<module>.js, with esbuild. esbuild only transpiles: `tsc --noEmit` type-checks, in npm test.
  *

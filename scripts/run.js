@@ -164,8 +164,21 @@ function runMain(entry, args, cacheFile) {
 
 function run(argv) {
   const [name, ...args] = argv;
+  if (name === "--build") {
+    // npm run build: rebuild now, whatever the stamp says.
+    fs.rmSync(path.join(outDir(ROOT), STAMP), { force: true });
+    try {
+      ensureBuilt(ROOT, path.join(outDir(ROOT), "main.js"));
+    } catch (error) {
+      console.error(error.message);
+      return 1;
+    }
+    return 0;
+  }
   if (!name || name.startsWith("-")) {
-    console.error("usage: node scripts/run.js <module> [args...]   e.g. node scripts/run.js main examples/basic.yaml");
+    console.error(
+      "usage: node scripts/run.js <module> [args...]   e.g. node scripts/run.js main examples/basic.yaml\n       node scripts/run.js --build   (rebuild dist/ now)",
+    );
     return 2;
   }
   const entry = path.join(outDir(ROOT), `${name}.js`);
