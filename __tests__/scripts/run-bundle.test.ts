@@ -20,8 +20,8 @@ const cdktfResolve = (resolveModule.resolve as { original: unknown }).original;
 const BUNDLE = path.join(REPO, "dist", "main.js");
 const outputs = tempDir("hcp-azure-bundle-");
 afterAll(() => fs.rmSync(outputs, { recursive: true, force: true }));
-const manyClusters = path.join(outputs, "clusters-25.yaml");
-fs.writeFileSync(manyClusters, stringify(configWithClusters(25)));
+const manyClusters = path.join(outputs, "clusters-12.yaml");
+fs.writeFileSync(manyClusters, stringify(configWithClusters(12)));
 const configs = [
   ...fs
     .readdirSync(EXAMPLES)
