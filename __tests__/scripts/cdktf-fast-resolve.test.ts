@@ -1,4 +1,4 @@
-import { Fn, Lazy, TerraformLocal, TerraformStack, TerraformVariable, Testing, Token } from "cdktf";
+import { Fn, Lazy, TerraformIterator, TerraformLocal, TerraformStack, TerraformVariable, Testing, Token } from "cdktf";
 import { DefaultTokenResolver, StringConcat } from "cdktf/lib/tokens/resolvable";
 import fc from "fast-check";
 
@@ -47,6 +47,7 @@ describe("scripts/cdktf-fast-resolve.js", () => {
     const stack = new TerraformStack(Testing.app(), "resolve");
     const variable = new TerraformVariable(stack, "v", {});
     const local = new TerraformLocal(stack, "l", { a: variable.stringValue });
+    const iterator = TerraformIterator.fromList(variable.listValue);
     const options = () => ({ scope: stack, preparing: false, resolver: new DefaultTokenResolver(new StringConcat()) });
     /** The outcome of a resolve: its JSON, or its error message. */
     const outcome = (resolve: typeof fast, value: unknown) => {
@@ -65,6 +66,14 @@ describe("scripts/cdktf-fast-resolve.js", () => {
       Fn.upper(variable.stringValue),
       Fn.join(",", variable.listValue),
       Lazy.stringValue({ produce: () => "lazy-1e5" }),
+      // Escapes and contexts: a format string with a literal ${, a raw string, an iterator's value.
+      Fn.format("%s-$${x}-${1}", [variable.stringValue]),
+      Fn.rawString("${not.a.reference}"),
+      Fn.upper(`${variable.stringValue}-\${x}-}`),
+      `a-\${${variable.stringValue}}-b`,
+      Fn.upper(`a-\${${variable.stringValue}}-b`),
+      iterator.getString("name"),
+      Token.asString(iterator.dynamic({ name: iterator.getString("name"), n: 1 })),
       Token.asString(Lazy.anyValue({ produce: () => ({ nested: [variable.stringValue, 1, "x"] }) })),
       `\${TfToken[TOKEN.999999]}`, // a marker that names no token
     );
