@@ -7,3 +7,5 @@ import * as path from "node:path";
   path.resolve(__dirname, ".."),
   process.env,
 );
+// As in every synth: cdktf's token resolver replaced by its faster equivalent (scripts/cdktf-fast-resolve.js).
+(require("../scripts/cdktf-fast-resolve.js") as { installFastResolve(env: NodeJS.ProcessEnv): boolean }).installFastResolve(process.env);

@@ -12,7 +12,8 @@ import { parse, stringify } from "yaml";
  * ≤ 0.5 s, 100 clusters ≤ 3 s in node; `npm run synth` ≤ 1 s). Each run is a fresh process into a
  * fresh output folder, as a user's synth is.
  */
-const REPO = path.resolve(__dirname, "..", "..");
+/** The repository: this file runs as dist/scripts/bench.js, and from scripts/ under jest. */
+const REPO = [path.resolve(__dirname, ".."), path.resolve(__dirname, "..", "..")].find((dir) => fs.existsSync(path.join(dir, "package.json"))) ?? process.cwd();
 const EXAMPLE = path.join(REPO, "examples", "basic.yaml");
 const RUN = path.join(REPO, "scripts", "run.js");
 const SIZES = [1, 10, 100];

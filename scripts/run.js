@@ -2,11 +2,15 @@
 "use strict";
 /**
  * `node scripts/run.js <module> [args...]` (npm run synth|keygen|schema, and the cdktf.json app):
- * runs `dist/<module>.js` in this process, compiling first with `tsc -p tsconfig.build.json` only
- * when the compiled output is missing or was built from other sources. Unchanged sources are not
- * recompiled (tsc takes ~2 s even when incremental), and any edit is picked up: the build records
- * a hash of every compiled input (the sources tsconfig.build.json includes, both tsconfigs,
- * package-lock.json) and the next run compares it.
+ * runs `dist/<module>.js` in this process, bundling first (scripts/bundle.js: esbuild, ~1 s) only
+ * when the bundles are missing or were built from other sources. Unchanged sources are not
+ * rebuilt, and any edit is picked up: the build records a hash of every input (the sources
+ * tsconfig.build.json includes, both tsconfigs, package-lock.json, the plain-JavaScript files the
+ * bundles include) and the next run compares it.
+ *
+ * The bundle runs with V8's code cache (compiled code kept in dist/.code-cache/ after the first
+ * run, keyed by the bundle and the Node version): a synth then compiles almost nothing.
+ * HCP_AZURE_CODE_CACHE=0 runs without it.
  *
  * Plain JavaScript: it must run before anything is compiled.
  */
@@ -15,16 +19,21 @@ const childProcess = require("node:child_process");
 const fs = require("node:fs");
 const Module = require("node:module");
 const path = require("node:path");
+const vm = require("node:vm");
 
 const ROOT = path.resolve(__dirname, "..");
 const BUILD_CONFIG = "tsconfig.build.json";
 /** Written into the output folder after a successful build: the input hash it was built from. */
 const STAMP = ".sources.sha256";
+/** The plain-JavaScript files that go into every bundle (scripts/bundle.js), and the bundler itself. */
+const BUNDLED_SCRIPTS = ["scripts/bundle.js", "scripts/cdktf-patches.js", "scripts/cdktf-fast-resolve.js", "scripts/deferred-archiver.js"];
+/** V8 code caches of the bundles, under the output folder; emptied by every build. */
+const CODE_CACHE = ".code-cache";
 
 /** Every file whose content the compiled output depends on, sorted, relative to `root`. */
 function buildInputs(root) {
   const config = JSON.parse(fs.readFileSync(path.join(root, BUILD_CONFIG), "utf8"));
-  const files = new Set([BUILD_CONFIG, "tsconfig.json", "package-lock.json"].filter((f) => fs.existsSync(path.join(root, f))));
+  const files = new Set([BUILD_CONFIG, "tsconfig.json", "package-lock.json", ...BUNDLED_SCRIPTS].filter((f) => fs.existsSync(path.join(root, f))));
   for (const pattern of config.include) {
     // The two shapes tsconfig.build.json uses; anything else must be taught here, not ignored.
     const tree = /^([\w.-]+(?:\/[\w.-]+)*)\/\*\*\/\*\.ts$/.exec(pattern);
@@ -60,8 +69,8 @@ function outDir(root) {
 }
 
 /**
- * Compiles unless `<outDir>/<STAMP>` holds the current inputs' hash and `entry` exists. Returns
- * whether it compiled; throws when tsc fails (nothing is stamped then, so the next run retries).
+ * Builds unless `<outDir>/<STAMP>` holds the current inputs' hash and `entry` exists. Returns
+ * whether it built; throws when the build fails (nothing is stamped then, so the next run retries).
  */
 function ensureBuilt(root, entry, compile = defaultCompile) {
   const stamp = path.join(outDir(root), STAMP);
@@ -69,6 +78,7 @@ function ensureBuilt(root, entry, compile = defaultCompile) {
   // Every run: a checkout may have moved sources since the output was built (a few ms).
   removeStaleOutputs(root);
   if (fs.existsSync(entry) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash) return false;
+  fs.rmSync(path.join(outDir(root), CODE_CACHE), { recursive: true, force: true });
   compile(root);
   removeStaleOutputs(root);
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
@@ -77,9 +87,9 @@ function ensureBuilt(root, entry, compile = defaultCompile) {
 }
 
 /**
- * tsc never deletes the output of a source that was moved or deleted, and a stale `dist/x.js`
- * shadows a new `dist/x/index.js` (require("./x") finds the file first). Removes every compiled
- * file whose source is gone.
+ * A build never deletes the output of a source that was moved or deleted (nor what tsc compiled
+ * here before the bundles), and a stale `dist/x.js` shadows a new `dist/x/index.js`
+ * (require("./x") finds the file first). Removes every compiled file whose source is gone.
  */
 function removeStaleOutputs(root) {
   const out = outDir(root);
@@ -95,32 +105,13 @@ function removeStaleOutputs(root) {
 }
 
 function defaultCompile(root) {
-  const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
-  const result = childProcess.spawnSync(process.execPath, [tsc, "-p", BUILD_CONFIG], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`tsc -p ${BUILD_CONFIG} failed (exit ${result.status ?? result.signal})`);
-}
-
-/** cdktf's `archiver`, loaded on first use (scripts/deferred-archiver.js). */
-function deferArchiver(root) {
-  let file;
-  try {
-    const manifest = require.resolve("archiver/package.json", { paths: [path.dirname(require.resolve("cdktf/package.json", { paths: [root] }))] });
-    file = path.join(path.dirname(manifest), require(manifest).main ?? "index.js");
-  } catch {
-    return;
-  }
-  if (Module._cache[file]) return;
-  const placeholder = new Module(file);
-  placeholder.filename = file;
-  placeholder.loaded = true;
-  placeholder.exports = require("./deferred-archiver.js");
-  Module._cache[file] = placeholder;
+  const result = childProcess.spawnSync(process.execPath, [path.join(__dirname, "bundle.js"), root], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`scripts/bundle.js failed (exit ${result.status ?? result.signal})`);
 }
 
 /**
- * cdktf records a full stack trace (Error.stackTraceLimit = MAX) for every token it creates, only
- * to quote it if that token later fails to resolve: a fifth of a 100-cluster synth. Skipped here
- * (the output is the same); HCP_AZURE_TOKEN_STACKS=1 keeps them for debugging such an error.
+ * Jest's setup (__tests__/setup-token-stacks.ts): as in every synth (scripts/cdktf-patches.js), no
+ * stack trace per cdktf token, on the cdktf `root` resolves.
  */
 function skipTokenCreationStacks(root, env) {
   if (env.HCP_AZURE_TOKEN_STACKS === "1") return;
@@ -128,10 +119,66 @@ function skipTokenCreationStacks(root, env) {
   stackTrace.captureStackTrace = () => [];
 }
 
+/** Where the code cache of `entry` built from `inputs` (their hash) lives, for this Node. */
+function codeCacheFile(root, entry, inputs) {
+  const { size, mtimeMs } = fs.statSync(entry);
+  const key = crypto.createHash("sha256").update([inputs, entry, size, mtimeMs, process.version, process.arch].join("\0")).digest("hex").slice(0, 16);
+  const name = path.relative(outDir(root), entry).replace(/\.js$/, "").split(path.sep).join("+");
+  return path.join(outDir(root), CODE_CACHE, `${name}-${key}.bin`);
+}
+
+/**
+ * Runs `entry` as the main module (require.main === module, process.argv[1] = entry), as
+ * `node <entry>` would, compiling it with V8's code cache from `cacheFile` when there is one, and
+ * writing one when there is none (or V8 refused it) once the module's synchronous run is done:
+ * the cache then also holds the functions that run compiled. No cache file: no cache.
+ */
+function runMain(entry, args, cacheFile) {
+  process.argv = [process.argv[0], entry, ...args];
+  let cachedData;
+  try {
+    cachedData = cacheFile && fs.readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(fs.readFileSync(entry, "utf8")), { filename: entry, cachedData });
+  const mainModule = new Module(entry, null);
+  mainModule.id = ".";
+  mainModule.filename = entry;
+  mainModule.paths = Module._nodeModulePaths(path.dirname(entry));
+  Module._cache[entry] = mainModule;
+  process.mainModule = mainModule;
+  const moduleRequire = Module.createRequire(entry); // its require.main is process.mainModule
+  script.runInThisContext().call(mainModule.exports, mainModule.exports, moduleRequire, mainModule, entry, path.dirname(entry));
+  mainModule.loaded = true;
+  if (!cacheFile || (cachedData && !script.cachedDataRejected)) return;
+  try {
+    fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, script.createCachedData());
+    fs.renameSync(temporary, cacheFile);
+  } catch {
+    // A read-only checkout runs without a cache.
+  }
+}
+
 function run(argv) {
   const [name, ...args] = argv;
+  if (name === "--build") {
+    // npm run build: rebuild now, whatever the stamp says.
+    fs.rmSync(path.join(outDir(ROOT), STAMP), { force: true });
+    try {
+      ensureBuilt(ROOT, path.join(outDir(ROOT), "main.js"));
+    } catch (error) {
+      console.error(error.message);
+      return 1;
+    }
+    return 0;
+  }
   if (!name || name.startsWith("-")) {
-    console.error("usage: node scripts/run.js <module> [args...]   e.g. node scripts/run.js main examples/basic.yaml");
+    console.error(
+      "usage: node scripts/run.js <module> [args...]   e.g. node scripts/run.js main examples/basic.yaml\n       node scripts/run.js --build   (rebuild dist/ now)",
+    );
     return 2;
   }
   const entry = path.join(outDir(ROOT), `${name}.js`);
@@ -145,11 +192,11 @@ function run(argv) {
     console.error(`scripts/run.js: ${path.relative(ROOT, entry)} does not exist after the build (is ${name}.ts in ${BUILD_CONFIG}?)`);
     return 2;
   }
-  deferArchiver(ROOT);
-  skipTokenCreationStacks(ROOT, process.env);
-  // Run the module as the main module (require.main === module), as `node dist/<name>.js` would.
-  process.argv = [process.argv[0], entry, ...args];
-  Module.runMain();
+  runMain(
+    entry,
+    args,
+    process.env.HCP_AZURE_CODE_CACHE === "0" ? undefined : codeCacheFile(ROOT, entry, fs.readFileSync(path.join(outDir(ROOT), STAMP), "utf8")),
+  );
   return undefined;
 }
 
@@ -158,4 +205,4 @@ if (require.main === module) {
   if (code !== undefined) process.exitCode = code;
 }
 
-module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, deferArchiver, skipTokenCreationStacks, STAMP };
+module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, skipTokenCreationStacks, outDir, STAMP, CODE_CACHE };

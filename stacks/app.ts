@@ -98,6 +98,7 @@ export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[]
     assertProvidersPresent(stacks);
     skipPreparingResolve(stacks);
     const dangling = checkReferencesWhenSynthesized(stacks);
+    const summaries = summarizeWhenSynthesized(stacks);
     app.synth();
     if (dangling.length > 0) {
       throw new Error(
@@ -112,7 +113,7 @@ export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[]
       if (entry !== "manifest.json") moveInto(path.join(scratch, entry), path.join(outdir, entry));
     }
     moveInto(manifest, path.join(outdir, "manifest.json"));
-    return summarize(outdir);
+    return summarize(outdir, summaries);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -157,18 +158,31 @@ export function removeStaleStacks(outdir: string, scratch: string): string[] {
   return removed;
 }
 
-/** Counts what each synthesized stack holds, from the manifest. */
-export function summarize(outdir: string): StackSummary[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
-  return Object.values(manifest.stacks as Record<string, { name: string; synthesizedStackPath: string }>).map((stack) => {
-    const json = JSON.parse(fs.readFileSync(path.join(outdir, stack.synthesizedStackPath), "utf8"));
-    const count = (block: Record<string, Record<string, unknown>> | undefined) =>
-      Object.values(block ?? {}).reduce((sum, byName) => sum + Object.keys(byName).length, 0);
-    return {
-      name: stack.name,
-      resources: count(json.resource),
-      dataSources: count(json.data),
-      outputs: Object.keys(json.output ?? {}).length,
+/** What a synthesized stack (its Terraform JSON) holds. */
+function summarizeStack(name: string, json: Record<string, any>): StackSummary {
+  const count = (block: Record<string, Record<string, unknown>> | undefined) =>
+    Object.values(block ?? {}).reduce((sum, byName) => sum + Object.keys(byName).length, 0);
+  return { name, resources: count(json.resource), dataSources: count(json.data), outputs: Object.keys(json.output ?? {}).length };
+}
+
+/** Summaries of the stacks, by name, filled by `app.synth()` as it produces each stack's JSON (no second read of the written files). */
+function summarizeWhenSynthesized(stacks: readonly TerraformStack[]): Map<string, StackSummary> {
+  const summaries = new Map<string, StackSummary>();
+  for (const stack of stacks) {
+    const toTerraform = stack.toTerraform.bind(stack);
+    stack.toTerraform = () => {
+      const json = toTerraform();
+      summaries.set(stack.node.id, summarizeStack(stack.node.id, json));
+      return json;
     };
-  });
+  }
+  return summaries;
+}
+
+/** Counts what each synthesized stack holds, in the manifest's order: from `summaries`, else from the written file. */
+export function summarize(outdir: string, summaries: ReadonlyMap<string, StackSummary> = new Map()): StackSummary[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
+  return Object.values(manifest.stacks as Record<string, { name: string; synthesizedStackPath: string }>).map(
+    (stack) => summaries.get(stack.name) ?? summarizeStack(stack.name, JSON.parse(fs.readFileSync(path.join(outdir, stack.synthesizedStackPath), "utf8"))),
+  );
 }

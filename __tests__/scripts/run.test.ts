@@ -79,6 +79,7 @@ describe("scripts/run.js", () => {
     ["a source is removed", (p: ReturnType<typeof project>) => fs.rmSync(path.join(p.root, "lib/message.ts"))],
     ["a tsconfig changes", (p: ReturnType<typeof project>) => p.write("tsconfig.json", "{}")],
     ["the lockfile changes (another TypeScript)", (p: ReturnType<typeof project>) => p.write("package-lock.json", "{}")],
+    ["a plain-JavaScript file the bundles include changes", (p: ReturnType<typeof project>) => p.write("scripts/cdktf-patches.js", "// edited\n")],
     ["the compiled entry is gone", (p: ReturnType<typeof project>) => fs.rmSync(p.entry)],
   ])("compiles again when %s", (_name, change) => {
     const p = fresh();
@@ -130,10 +131,11 @@ describe("scripts/run.js", () => {
     }
   });
 
-  it("with the real tsc: runs the entry as the main module with its arguments, and picks up a source edit", () => {
+  it("with the real build: runs the entry as the main module with its arguments, and picks up a source edit", () => {
     const p = fresh();
     fs.mkdirSync(path.join(p.root, "scripts"));
-    for (const file of ["run.js", "deferred-archiver.js"]) fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
+    for (const file of ["run.js", "bundle.js", "deferred-archiver.js", "cdktf-patches.js", "cdktf-fast-resolve.js"])
+      fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
     fs.symlinkSync(path.join(REPO, "node_modules"), path.join(p.root, "node_modules"), "dir");
     const synth = () => spawnSync(process.execPath, ["scripts/run.js", "main", "a", "b"], { cwd: p.root, encoding: "utf8" });
     expect(synth()).toMatchObject({ status: 0, stdout: "v1 a b true\n" });
