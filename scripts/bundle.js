@@ -42,6 +42,7 @@ async function bundle(root, entries, outDir) {
     format: "cjs",
     target: "node20",
     write: false,
+    metafile: true,
     logLevel: "error",
     legalComments: "none",
     plugins: [
@@ -68,7 +69,25 @@ async function bundle(root, entries, outDir) {
     fs.writeFileSync(temporary, file.contents);
     fs.renameSync(temporary, file.path);
   }
+  writeRecord(outDir, {
+    // Every file esbuild read (sources, node_modules, anything imported from outside the include
+    // list), so scripts/run.js rebuilds when any of them changes, not only the sources it hashes.
+    inputs: Object.keys(result.metafile.inputs)
+      .filter((input) => !input.startsWith("entry:"))
+      .map((input) => input.split(path.sep).join("/"))
+      .sort(),
+    outputs: result.outputFiles.map((file) => path.relative(outDir, file.path).split(path.sep).join("/")).sort(),
+  });
   return result.outputFiles.map((file) => path.relative(root, file.path));
+}
+
+/** What the last build read and wrote (`<outDir>/.bundle-inputs.json`; scripts/run.js reads it). */
+const RECORD = ".bundle-inputs.json";
+
+function writeRecord(outDir, record) {
+  const file = path.join(outDir, RECORD);
+  fs.writeFileSync(`${file}.${process.pid}.tmp`, `${JSON.stringify(record, null, 1)}\n`);
+  fs.renameSync(`${file}.${process.pid}.tmp`, file);
 }
 
 if (require.main === module) {
@@ -80,4 +99,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { bundle, entryPoints, entryStub };
+module.exports = { bundle, entryPoints, entryStub, RECORD };

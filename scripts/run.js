@@ -3,10 +3,11 @@
 /**
  * `node scripts/run.js <module> [args...]` (npm run synth|keygen|schema, and the cdktf.json app):
  * runs `dist/<module>.js` in this process, bundling first (scripts/bundle.js: esbuild, ~1 s) only
- * when the bundles are missing or were built from other sources. Unchanged sources are not
- * rebuilt, and any edit is picked up: the build records a hash of every input (the sources
- * tsconfig.build.json includes, both tsconfigs, package-lock.json, the plain-JavaScript files the
- * bundles include) and the next run compares it.
+ * when the bundles are missing or were built from other inputs. Unchanged inputs are not
+ * rebuilt, and any change is picked up: the stamp holds a hash of the content of the sources
+ * tsconfig.build.json includes, both tsconfigs, package-lock.json and the plain-JavaScript files
+ * the bundles include, and of the size and time of every file the last build read (node_modules
+ * included, from esbuild's metafile), and the next run compares it.
  *
  * The bundle runs with V8's code cache (compiled code kept in dist/.code-cache/ after the first
  * run, keyed by the bundle and the Node version): a synth then compiles almost nothing.
@@ -29,6 +30,37 @@ const STAMP = ".sources.sha256";
 const BUNDLED_SCRIPTS = ["scripts/bundle.js", "scripts/cdktf-patches.js", "scripts/cdktf-fast-resolve.js", "scripts/deferred-archiver.js"];
 /** V8 code caches of the bundles, under the output folder; emptied by every build. */
 const CODE_CACHE = ".code-cache";
+/** What the last build read and wrote (scripts/bundle.js writes it): `{ inputs, outputs }`, paths relative to the root and the output folder. */
+const RECORD = ".bundle-inputs.json";
+
+function readRecord(root) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(outDir(root), RECORD), "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Size and modification time of every file the last build read (node_modules included: a
+ * bundle holds its dependencies), hashed: `npm ci`, another checkout's dependencies or an edit
+ * of a dependency change it. "unrecorded" before any build wrote the record.
+ */
+function bundledInputsSignature(root) {
+  const record = readRecord(root);
+  if (!record) return "unrecorded";
+  const hash = crypto.createHash("sha256");
+  for (const input of record.inputs) {
+    let stat;
+    try {
+      stat = fs.statSync(path.join(root, input));
+    } catch {
+      stat = undefined;
+    }
+    hash.update(`${input}\0${stat ? `${stat.size}\0${stat.mtimeMs}` : "missing"}\0`);
+  }
+  return hash.digest("hex");
+}
 
 /** Every file whose content the compiled output depends on, sorted, relative to `root`. */
 function buildInputs(root) {
@@ -74,15 +106,17 @@ function outDir(root) {
  */
 function ensureBuilt(root, entry, compile = defaultCompile) {
   const stamp = path.join(outDir(root), STAMP);
-  const hash = inputsHash(root);
+  const sources = inputsHash(root);
   // Every run: a checkout may have moved sources since the output was built (a few ms).
   removeStaleOutputs(root);
-  if (fs.existsSync(entry) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash) return false;
+  const current = `${sources} ${bundledInputsSignature(root)}`;
+  if (fs.existsSync(entry) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === current) return false;
   fs.rmSync(path.join(outDir(root), CODE_CACHE), { recursive: true, force: true });
   compile(root);
   removeStaleOutputs(root);
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
-  fs.writeFileSync(stamp, hash);
+  // The build rewrote the record of what it read: stamp with that.
+  fs.writeFileSync(stamp, `${sources} ${bundledInputsSignature(root)}`);
   return true;
 }
 
@@ -94,10 +128,15 @@ function ensureBuilt(root, entry, compile = defaultCompile) {
 function removeStaleOutputs(root) {
   const out = outDir(root);
   if (!fs.existsSync(out)) return [];
+  // What the last build wrote; anything else compiled here (tsc's output of an older checkout,
+  // dist/config/*.js...) would run stale under an unchanged stamp.
+  const written = readRecord(root) && new Set(readRecord(root).outputs);
   const removed = [];
   for (const entry of fs.readdirSync(out, { recursive: true })) {
-    const match = /^(.*)\.(js|js\.map|d\.ts)$/.exec(entry);
-    if (!match || fs.existsSync(path.join(root, `${match[1]}.ts`))) continue;
+    const match = /^(.*)\.(js|js\.map|d\.ts|tsbuildinfo)$/.exec(entry);
+    if (!match || entry.startsWith(CODE_CACHE)) continue;
+    const current = written ? written.has(entry.split(path.sep).join("/")) : fs.existsSync(path.join(root, `${match[1]}.ts`));
+    if (current) continue;
     fs.rmSync(path.join(out, entry), { force: true });
     removed.push(entry.split(path.sep).join("/"));
   }
@@ -107,16 +146,6 @@ function removeStaleOutputs(root) {
 function defaultCompile(root) {
   const result = childProcess.spawnSync(process.execPath, [path.join(__dirname, "bundle.js"), root], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`scripts/bundle.js failed (exit ${result.status ?? result.signal})`);
-}
-
-/**
- * Jest's setup (__tests__/setup-token-stacks.ts): as in every synth (scripts/cdktf-patches.js), no
- * stack trace per cdktf token, on the cdktf `root` resolves.
- */
-function skipTokenCreationStacks(root, env) {
-  if (env.HCP_AZURE_TOKEN_STACKS === "1") return;
-  const stackTrace = require(require.resolve("cdktf/lib/tokens/private/stack-trace", { paths: [root] }));
-  stackTrace.captureStackTrace = () => [];
 }
 
 /** Where the code cache of `entry` built from `inputs` (their hash) lives, for this Node. */
@@ -205,4 +234,4 @@ if (require.main === module) {
   if (code !== undefined) process.exitCode = code;
 }
 
-module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, skipTokenCreationStacks, outDir, STAMP, CODE_CACHE };
+module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, outDir, STAMP, CODE_CACHE, RECORD };

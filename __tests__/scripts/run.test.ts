@@ -9,6 +9,7 @@ const run: {
   ensureBuilt(root: string, entry: string, compile?: (root: string) => void): boolean;
   removeStaleOutputs(root: string): string[];
   STAMP: string;
+  RECORD: string;
 } = require("../../scripts/run.js");
 
 /** A project shaped like this one: a tsconfig.build.json with both include shapes, sources. */
@@ -144,5 +145,41 @@ describe("scripts/run.js", () => {
     expect(fs.statSync(p.entry).mtimeMs).toBe(built); // not recompiled
     p.write("lib/message.ts", 'export const message = "v2";\n');
     expect(synth()).toMatchObject({ status: 0, stdout: "v2 a b true\n" });
+  });
+
+  it("with the real build: rebuilds when any file the bundle holds changes (a dependency, a file outside the include list), and removes what it did not write", () => {
+    const p = fresh();
+    fs.mkdirSync(path.join(p.root, "scripts"));
+    for (const file of ["run.js", "bundle.js", "deferred-archiver.js", "cdktf-patches.js", "cdktf-fast-resolve.js"])
+      fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
+    fs.symlinkSync(path.join(REPO, "node_modules"), path.join(p.root, "node_modules"), "dir");
+    // A dependency of the project's own (not the shared node_modules, which must stay as it is).
+    p.write("vendor/node_modules/greeting/index.js", 'module.exports = "hello";\n');
+    p.write(
+      "main.ts",
+      'import { message } from "./lib/message";\ndeclare const process: any, require: any;\nconst greeting: string = require("./vendor/node_modules/greeting");\nprocess.stdout.write(`${greeting} ${message}\\n`);\n',
+    );
+    const synth = () => spawnSync(process.execPath, ["scripts/run.js", "main"], { cwd: p.root, encoding: "utf8" });
+    expect(synth()).toMatchObject({ status: 0, stdout: "hello v1\n" });
+    const record = JSON.parse(fs.readFileSync(path.join(p.root, "dist", run.RECORD), "utf8"));
+    expect(record.outputs).toEqual(["main.js"]);
+    // The sources, the dependency, the patches and the cdktf they patch: every one a file.
+    expect(record.inputs).toEqual(
+      expect.arrayContaining([
+        "lib/message.ts",
+        "main.ts",
+        "vendor/node_modules/greeting/index.js",
+        "scripts/cdktf-patches.js",
+        expect.stringMatching(/cdktf\/lib\/util\.js$/),
+      ]),
+    );
+    for (const input of record.inputs) expect(fs.statSync(path.join(p.root, input)).isFile()).toBe(true);
+    // Not a source tsconfig.build.json includes, so only the record of what the bundle read sees it.
+    p.write("vendor/node_modules/greeting/index.js", 'module.exports = "hi, longer";\n');
+    expect(synth()).toMatchObject({ status: 0, stdout: "hi, longer v1\n" });
+    // What an older tsc build left (its source still exists) would otherwise run under a matching stamp.
+    p.write("dist/lib/message.js", "stale\n");
+    expect(synth()).toMatchObject({ status: 0, stdout: "hi, longer v1\n" });
+    expect(fs.existsSync(path.join(p.root, "dist", "lib", "message.js"))).toBe(false);
   });
 });
