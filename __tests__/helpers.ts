@@ -26,8 +26,9 @@ export function loadInline(input: unknown): LoadedConfig {
 
 /**
  * Every stack of a config, synthesized to parsed Terraform JSON, by stack name. Synthesis is
- * deterministic, so a config this test file already synthesized is not synthesized again: the
- * caller gets its own copy of the earlier result.
+ * deterministic, so a config this worker already synthesized (for this test file or an earlier
+ * one: jest-light-runner shares modules between the files a worker runs) is not synthesized
+ * again: the caller gets its own copy of the earlier result.
  */
 export function synthStacks(loaded: LoadedConfig): Record<string, any> {
   const key = fingerprint(loaded);

@@ -1,11 +1,6 @@
-import * as path from "node:path";
-
-// As in every synth (scripts/run.js): no full stack trace per cdktf token, which under jest's
-// source-mapped stack traces was most of each synth. Output is unchanged. Imported first by
-// setup.ts: cdktf's index makes tokens as it loads.
-(require("../scripts/run.js") as { skipTokenCreationStacks(root: string, env: NodeJS.ProcessEnv): void }).skipTokenCreationStacks(
-  path.resolve(__dirname, ".."),
-  process.env,
-);
-// As in every synth: cdktf's token resolver replaced by its faster equivalent (scripts/cdktf-fast-resolve.js).
-(require("../scripts/cdktf-fast-resolve.js") as { installFastResolve(env: NodeJS.ProcessEnv): boolean }).installFastResolve(process.env);
+// As in every synth (each bundle applies them, scripts/bundle.js): cdktf patched before its index
+// loads (it makes tokens as it loads): no full stack trace per token, the fast token resolver, the
+// remembered snake-cased keys (scripts/cdktf-patches.js). Output is unchanged
+// (__tests__/scripts/run-bundle.test.ts compares the bundle with the sources under cdktf's own code).
+// Imported first by setup.ts.
+(require("../scripts/cdktf-patches.js") as { applyCdktfPatches(env: NodeJS.ProcessEnv): void }).applyCdktfPatches(process.env);

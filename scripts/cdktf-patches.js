@@ -69,6 +69,7 @@ function rememberSnakeCase(env) {
     }, {});
   }
   keysToSnakeCase.remembering = true;
+  keysToSnakeCase.original = util.keysToSnakeCase;
   util.keysToSnakeCase = keysToSnakeCase;
   return true;
 }

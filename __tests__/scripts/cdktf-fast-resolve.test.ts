@@ -76,6 +76,10 @@ describe("scripts/cdktf-fast-resolve.js", () => {
       Token.asString(iterator.dynamic({ name: iterator.getString("name"), n: 1 })),
       Token.asString(Lazy.anyValue({ produce: () => ({ nested: [variable.stringValue, 1, "x"] }) })),
       `\${TfToken[TOKEN.999999]}`, // a marker that names no token
+      // Number tokens inside strings (no TfToken[ marker: only the encoded-number check finds them).
+      `n ${variable.numberValue} m`,
+      `x${Token.asNumber(Lazy.numberValue({ produce: () => 42 }))}`,
+      `${Token.asNumber(Lazy.numberValue({ produce: () => 7 }))}e${variable.numberValue}`,
     );
     const leaf = fc.oneof(
       text,
@@ -106,6 +110,13 @@ describe("scripts/cdktf-fast-resolve.js", () => {
         }),
         { numRuns: 2000 },
       );
+    });
+
+    it("finds a number token inside a string, which carries no TfToken[ marker", () => {
+      const value = `x${Token.asNumber(Lazy.numberValue({ produce: () => 42 }))}`;
+      expect(value).not.toContain("TfToken[");
+      expect(outcome(fast, value)).toEqual({ json: '"x42"' });
+      expect(outcome(original, value)).toEqual({ json: '"x42"' });
     });
 
     it.each([

@@ -8,14 +8,17 @@ import { EXAMPLES, REPO, tempDir, tree } from "../helpers";
 
 /**
  * What users run is the bundle scripts/run.js builds (dist/main.js: esbuild, cdktf patched inside
- * it, loaded with V8's code cache); what the other tests run is the TypeScript sources under
- * ts-jest. The proof that the bundle changes nothing: every example and a many-cluster config
- * synthesized by the bundle and by the sources with cdktf's own token resolver, every output
- * byte and every printed line compared.
+ * it, loaded with V8's code cache); what the other tests run is the TypeScript sources (tsx), with
+ * the same patches (__tests__/setup-token-stacks.ts). The proof that neither the bundle nor the
+ * patches change anything: every example and a many-cluster config synthesized by the bundle and
+ * by the sources with cdktf's own token resolver and keysToSnakeCase, every output byte and every
+ * printed line compared.
  */
 const run: { ensureBuilt(root: string, entry: string): boolean; CODE_CACHE: string } = require("../../scripts/run.js");
 const resolveModule: { resolve: unknown } = require("cdktf/lib/tokens/private/resolve");
 const cdktfResolve = (resolveModule.resolve as { original: unknown }).original;
+const util: { keysToSnakeCase: unknown } = require("cdktf/lib/util");
+const cdktfKeysToSnakeCase = (util.keysToSnakeCase as { original: unknown }).original;
 
 const BUNDLE = path.join(REPO, "dist", "main.js");
 const outputs = tempDir("hcp-azure-bundle-");
@@ -62,13 +65,16 @@ describe("the bundle (dist/main.js)", () => {
     (_name, config, i) => {
       const out: string[] = [];
       const err: string[] = [];
-      const saved = resolveModule.resolve;
+      const saved = [resolveModule.resolve, util.keysToSnakeCase];
+      expect(typeof cdktfResolve).toBe("function");
+      expect(typeof cdktfKeysToSnakeCase).toBe("function");
       resolveModule.resolve = cdktfResolve;
+      util.keysToSnakeCase = cdktfKeysToSnakeCase;
       let code: number;
       try {
         code = main([config], { ...process.env, CDKTF_OUTDIR: outdir(config) }, { out: (l) => out.push(l), err: (l) => err.push(l) });
       } finally {
-        resolveModule.resolve = saved;
+        [resolveModule.resolve, util.keysToSnakeCase] = saved;
       }
       expect(bundled[i]).toEqual({ code, out, err });
       expect(code).toBe(0);
