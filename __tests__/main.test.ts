@@ -20,18 +20,15 @@ describe("npm run synth (main)", () => {
 
   it("synthesizes the bundled example by default into CDKTF_OUTDIR and prints a summary", () => {
     const outdir = path.join(work, "out");
-    const cwd = process.cwd();
-    process.chdir(REPO); // the default config path is relative to the project
-    try {
-      const result = run([], { CDKTF_OUTDIR: outdir });
-      expect(result.code).toBe(0);
-      expect(result.out).toContain(`synthesized ${DEFAULT_CONFIG}`);
-      expect(result.out).toMatch(/shared\s+5 resources, 2 data sources, 3 outputs/);
-      // 8 identities (the control-plane operator by default) and 13 federated credentials.
-      expect(result.out).toMatch(/identities-myprefix-hc\s+21 resources, 0 data sources, 2 outputs/);
-    } finally {
-      process.chdir(cwd);
-    }
+    // The default config path is relative to the working directory: the project root, where npm
+    // test runs jest (a worker thread cannot chdir for fs).
+    expect(fs.realpathSync(".")).toBe(fs.realpathSync(REPO));
+    const result = run([], { CDKTF_OUTDIR: outdir });
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(`synthesized ${DEFAULT_CONFIG}`);
+    expect(result.out).toMatch(/shared\s+5 resources, 2 data sources, 3 outputs/);
+    // 8 identities (the control-plane operator by default) and 13 federated credentials.
+    expect(result.out).toMatch(/identities-myprefix-hc\s+21 resources, 0 data sources, 2 outputs/);
     const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
     expect(Object.keys(manifest.stacks).sort()).toEqual(["cluster-myprefix-hc", "identities-myprefix-hc", "infra-myprefix-hc", "management", "shared"]);
     expect(fs.existsSync(path.join(outdir, "stacks", "shared", "cdk.tf.json"))).toBe(true);
@@ -106,17 +103,13 @@ describe("under the cdktf CLI (CDKTF_CONTEXT_JSON set)", () => {
 
   it("refuses to guess the config: without HCP_AZURE_CONFIG it writes nothing and says what to set", () => {
     const outdir = path.join(work, "out");
-    const cwd = process.cwd();
-    process.chdir(REPO); // where the bundled example would be found
-    try {
-      const result = run([], { ...CLI, CDKTF_OUTDIR: outdir });
-      expect(result.code).toBe(2);
-      expect(result.err).toMatch(/^HCP_AZURE_CONFIG is not set: the cdktf CLI synthesizes the config it names/);
-      expect(result.err).toContain("nothing was written.");
-      expect(fs.existsSync(outdir)).toBe(false);
-    } finally {
-      process.chdir(cwd);
-    }
+    // Where the bundled example would be found (the project root, where npm test runs jest).
+    expect(fs.existsSync(DEFAULT_CONFIG)).toBe(true);
+    const result = run([], { ...CLI, CDKTF_OUTDIR: outdir });
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^HCP_AZURE_CONFIG is not set: the cdktf CLI synthesizes the config it names/);
+    expect(result.err).toContain("nothing was written.");
+    expect(fs.existsSync(outdir)).toBe(false);
   });
 
   it("prints warnings on stdout (cdktf shows the app's stderr as [ERROR]) and no npm deploy hint", () => {

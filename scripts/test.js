@@ -14,6 +14,11 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const ROOT = path.resolve(__dirname, "..");
+/**
+ * jest-light-runner enforces no per-test timeout (jest's testTimeout is not applied): a test that
+ * waits forever would hang the run, and CI with it. The whole run is stopped after this.
+ */
+const DEFAULT_TIMEOUT_MS = Number(process.env.HCP_AZURE_TEST_TIMEOUT_MINUTES || 20) * 60000;
 
 /** The JavaScript file behind `node_modules/.bin/<name>`, run with this node (no shell, any OS). */
 function bin(name, root = ROOT) {
@@ -29,17 +34,28 @@ function staticChecks(root = ROOT) {
   ];
 }
 
-/** Runs `node <args>` in `cwd`; resolves to its exit code and, when `capture`, its output. */
-function run(args, { cwd, capture }) {
+/**
+ * Runs `node <args>` in `cwd`; resolves to its exit code and, when `capture`, its output. After
+ * `timeoutMs` it is killed and its code is 1 (`timedOut` set).
+ */
+function run(args, { cwd, capture, timeoutMs }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit" });
+    let timedOut = false;
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          child.kill("SIGKILL");
+        }, timeoutMs)
+      : undefined;
+    child.on("exit", () => clearTimeout(timer));
     let output = "";
     if (capture) {
       child.stdout.on("data", (chunk) => (output += chunk));
       child.stderr.on("data", (chunk) => (output += chunk));
     }
     child.on("error", (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
-    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on("close", (code, signal) => resolve({ code: timedOut ? 1 : (code ?? (signal ? 1 : 0)), output, timedOut }));
   });
 }
 
@@ -47,10 +63,18 @@ function run(args, { cwd, capture }) {
  * Runs `checks` (captured) and `main` (streamed) at once. Returns the exit code: 0 when all pass,
  * else the main command's code if it failed, else the first failed check's.
  */
-async function runAll({ checks, main, cwd = ROOT, write = (text) => process.stderr.write(text) }) {
-  const [mainResult, ...checkResults] = await Promise.all([run(main, { cwd, capture: false }), ...checks.map((c) => run(c.args, { cwd, capture: true }))]);
+async function runAll({ checks, main, cwd = ROOT, write = (text) => process.stderr.write(text), timeoutMs = DEFAULT_TIMEOUT_MS }) {
+  const [mainResult, ...checkResults] = await Promise.all([
+    run(main, { cwd, capture: false, timeoutMs }),
+    ...checks.map((c) => run(c.args, { cwd, capture: true, timeoutMs })),
+  ]);
   const failed = checks.map((check, i) => ({ ...check, ...checkResults[i] })).filter((c) => c.code !== 0);
   for (const check of failed) write(`\n${check.name} failed (exit ${check.code}):\n${check.output.trimEnd()}\n`);
+  if (mainResult.timedOut)
+    write(
+      `\nthe tests did not finish in ${timeoutMs / 60000} minutes and were stopped: a test waits on something that never ends ` +
+        "(jest-light-runner has no per-test timeout; HCP_AZURE_TEST_TIMEOUT_MINUTES sets this limit)\n",
+    );
   if (mainResult.code !== 0) return mainResult.code;
   return failed.length ? failed[0].code : 0;
 }

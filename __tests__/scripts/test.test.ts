@@ -3,7 +3,13 @@ import { REPO } from "../helpers";
 
 /** `npm test` (scripts/test.js): the static checks beside jest, and a failure of any one fails the run. */
 const { runAll, staticChecks } = require("../../scripts/test.js") as {
-  runAll(options: { checks: { name: string; args: string[] }[]; main: string[]; cwd?: string; write?: (text: string) => void }): Promise<number>;
+  runAll(options: {
+    checks: { name: string; args: string[] }[];
+    main: string[];
+    cwd?: string;
+    write?: (text: string) => void;
+    timeoutMs?: number;
+  }): Promise<number>;
   staticChecks(root?: string): { name: string; args: string[] }[];
 };
 
@@ -35,6 +41,15 @@ describe("npm test runs the checks and jest at once", () => {
     const { code, written } = await outcome([1, 0, 0], 3);
     expect(code).toBe(3);
     expect(written).toContain("check 0 failed (exit 1)");
+  });
+
+  it("stops a run that does not finish in time, fails it and says why", async () => {
+    let written = "";
+    const started = Date.now();
+    const code = await runAll({ checks: [], main: ["-e", "setTimeout(() => {}, 60000)"], cwd: REPO, write: (text) => (written += text), timeoutMs: 300 });
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(20000);
+    expect(written).toContain("the tests did not finish in 0.005 minutes and were stopped");
   });
 
   it("runs tsc --noEmit, ESLint and Prettier --check from the project's node_modules", () => {
