@@ -132,12 +132,18 @@ describe("scripts/run.js", () => {
     }
   });
 
-  it("with the real build: runs the entry as the main module with its arguments, and picks up a source edit", () => {
+  /** A fresh project with this repository's build scripts and node_modules: the real bundler. */
+  const withRealBuild = () => {
     const p = fresh();
     fs.mkdirSync(path.join(p.root, "scripts"));
     for (const file of ["run.js", "bundle.js", "deferred-archiver.js", "cdktf-patches.js", "cdktf-fast-resolve.js"])
       fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
     fs.symlinkSync(path.join(REPO, "node_modules"), path.join(p.root, "node_modules"), "dir");
+    return p;
+  };
+
+  it("with the real build: runs the entry as the main module with its arguments, and picks up a source edit", () => {
+    const p = withRealBuild();
     const synth = () => spawnSync(process.execPath, ["scripts/run.js", "main", "a", "b"], { cwd: p.root, encoding: "utf8" });
     expect(synth()).toMatchObject({ status: 0, stdout: "v1 a b true\n" });
     const built = fs.statSync(p.entry).mtimeMs;
@@ -148,11 +154,7 @@ describe("scripts/run.js", () => {
   });
 
   it("with the real build: rebuilds when any file the bundle holds changes (a dependency, a file outside the include list), and removes what it did not write", () => {
-    const p = fresh();
-    fs.mkdirSync(path.join(p.root, "scripts"));
-    for (const file of ["run.js", "bundle.js", "deferred-archiver.js", "cdktf-patches.js", "cdktf-fast-resolve.js"])
-      fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
-    fs.symlinkSync(path.join(REPO, "node_modules"), path.join(p.root, "node_modules"), "dir");
+    const p = withRealBuild();
     // A dependency of the project's own (not the shared node_modules, which must stay as it is).
     p.write("vendor/node_modules/greeting/index.js", 'module.exports = "hello";\n');
     p.write(
