@@ -130,7 +130,8 @@ function removeStaleOutputs(root) {
   if (!fs.existsSync(out)) return [];
   // What the last build wrote; anything else compiled here (tsc's output of an older checkout,
   // dist/config/*.js...) would run stale under an unchanged stamp.
-  const written = readRecord(root) && new Set(readRecord(root).outputs);
+  const record = readRecord(root);
+  const written = record && new Set(record.outputs);
   const removed = [];
   for (const entry of fs.readdirSync(out, { recursive: true })) {
     const match = /^(.*)\.(js|js\.map|d\.ts|tsbuildinfo)$/.exec(entry);

@@ -179,10 +179,12 @@ function summarizeWhenSynthesized(stacks: readonly TerraformStack[]): Map<string
   return summaries;
 }
 
-/** Counts what each synthesized stack holds, in the manifest's order: from `summaries`, else from the written file. */
-export function summarize(outdir: string, summaries: ReadonlyMap<string, StackSummary> = new Map()): StackSummary[] {
+/** What each synthesized stack holds (`summaries`, filled as synth produced them), in the manifest's order. */
+export function summarize(outdir: string, summaries: ReadonlyMap<string, StackSummary>): StackSummary[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(outdir, "manifest.json"), "utf8"));
-  return Object.values(manifest.stacks as Record<string, { name: string; synthesizedStackPath: string }>).map(
-    (stack) => summaries.get(stack.name) ?? summarizeStack(stack.name, JSON.parse(fs.readFileSync(path.join(outdir, stack.synthesizedStackPath), "utf8"))),
-  );
+  return Object.values(manifest.stacks as Record<string, { name: string }>).map((stack) => {
+    const summary = summaries.get(stack.name);
+    if (!summary) throw new Error(`internal: stack ${stack.name} was written without being synthesized`);
+    return summary;
+  });
 }
