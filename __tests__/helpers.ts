@@ -1,10 +1,12 @@
-import { Testing } from "cdktf";
+import { App, Testing } from "cdktf";
 import { execFile, spawnSync } from "node:child_process";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LoadedConfig, loadConfigFile, validateConfig } from "../config/load";
+import { managementAksOf } from "../config/names";
+import { ClusterStack } from "../stacks/cluster-stack";
 import type { WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
 
 export const REPO = path.resolve(__dirname, "..");
@@ -228,4 +230,23 @@ export function terraformInitApply(dir: string, env: NodeJS.ProcessEnv = { ...pr
     const run = spawnSync("terraform", args, { cwd: dir, env, encoding: "utf8" });
     expect({ args, status: run.status, stderr: run.stderr }).toMatchObject({ args, status: 0 });
   }
+}
+
+/**
+ * The first cluster's stack of `loaded`, synthesized alone into `outdir` as `cdktf synth` writes
+ * it (stacks/<name>/cdk.tf.json, for check-manifests); returns its Terraform JSON.
+ */
+export function synthClusterStackInto(loaded: LoadedConfig, outdir: string): any {
+  fs.mkdirSync(outdir, { recursive: true });
+  const app = new App({ outdir, skipValidation: true }); // no `terraform version` per terraform_data (stacks/app.ts)
+  const stack = new ClusterStack(app, {
+    config: loaded.config,
+    names: loaded.names,
+    outdir: path.join(REPO, "cdktf.out"),
+    managementAks: managementAksOf(loaded.names.topology),
+    cluster: loaded.names.clusters[0],
+    trustBundles: loaded.trustBundles,
+  });
+  app.synth();
+  return JSON.parse(fs.readFileSync(path.join(outdir, "stacks", stack.node.id, "cdk.tf.json"), "utf8"));
 }

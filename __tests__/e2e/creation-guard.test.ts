@@ -1,11 +1,8 @@
-import { App } from "cdktf";
 import { execFile, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../../config/load";
-import { managementAksOf } from "../../config/names";
-import { ClusterStack } from "../../stacks/cluster-stack";
-import { checkManifestsEach, loadInline, minimalConfig, RELEASE_IMAGE, REPO, tempDir } from "../helpers";
+import { checkManifestsEach, loadInline, minimalConfig, RELEASE_IMAGE, REPO, tempDir, synthClusterStackInto } from "../helpers";
 
 /**
  * Issue 11 item 4, end to end: the creation guards of a real synthesized cluster stack, run by the
@@ -295,22 +292,6 @@ const edited = (edit: (config: any) => void): LoadedConfig => {
   return loadInline(config);
 };
 
-/** Synthesizes the cluster stack into `outdir`; returns its Terraform JSON. */
-function synthInto(loaded: LoadedConfig, outdir: string): any {
-  fs.mkdirSync(outdir, { recursive: true });
-  const app = new App({ outdir, skipValidation: true }); // no `terraform version` per terraform_data (stacks/app.ts)
-  const stack = new ClusterStack(app, {
-    config: loaded.config,
-    names: loaded.names,
-    outdir: path.join(REPO, "cdktf.out"),
-    managementAks: managementAksOf(loaded.names.topology),
-    cluster: loaded.names.clusters[0],
-    trustBundles: loaded.trustBundles,
-  });
-  app.synth();
-  return JSON.parse(fs.readFileSync(path.join(outdir, "stacks", stack.node.id, "cdk.tf.json"), "utf8"));
-}
-
 /** The guards and the locals they read, as a configuration the built-in provider runs alone. */
 function guardsOnly(stack: any): object {
   const pick = (block: Record<string, unknown> = {}) => Object.fromEntries(Object.entries(block).filter(([name]) => name.startsWith("CreationGuard_")));
@@ -328,7 +309,7 @@ const slug = (name: string) => name.replace(/\W+/g, "-");
 const synthesized = new Map<string, any>();
 function synthOf(name: string, edit: (config: any) => void): { dir: string; stack: any } {
   const dir = path.join(out, "synth", slug(name));
-  if (!synthesized.has(name)) synthesized.set(name, synthInto(edited(edit), dir));
+  if (!synthesized.has(name)) synthesized.set(name, synthClusterStackInto(edited(edit), dir));
   return { dir, stack: synthesized.get(name) };
 }
 

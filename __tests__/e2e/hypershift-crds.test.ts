@@ -1,11 +1,7 @@
-import { App } from "cdktf";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { LoadedConfig } from "../../config/load";
-import { managementAksOf } from "../../config/names";
-import { ClusterStack } from "../../stacks/cluster-stack";
-import { hostedClusterSpec, loadInline, minimalConfig, RELEASE_IMAGE, REPO, tempDir } from "../helpers";
+import { hostedClusterSpec, loadInline, minimalConfig, RELEASE_IMAGE, REPO, tempDir, synthClusterStackInto } from "../helpers";
 
 /**
  * The synthesized HostedClusters and NodePools against HyperShift's real CRDs, with the shared
@@ -69,23 +65,9 @@ const full = () =>
     }),
   );
 
-/** Synthesizes the cluster stack of `loaded` into `outdir` (as `cdktf synth` would). */
-function synthInto(loaded: LoadedConfig, outdir: string): any {
-  const app = new App({ outdir, skipValidation: true }); // no `terraform version` per terraform_data (stacks/app.ts)
-  const stack = new ClusterStack(app, {
-    config: loaded.config,
-    names: loaded.names,
-    outdir: path.join(REPO, "cdktf.out"),
-    managementAks: managementAksOf(loaded.names.topology),
-    cluster: loaded.names.clusters[0],
-  });
-  app.synth();
-  return JSON.parse(fs.readFileSync(path.join(outdir, "stacks", stack.node.id, "cdk.tf.json"), "utf8"));
-}
-
 const out = tempDir("hcp-azure-crds-");
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
-const synthesized = [synthInto(basic(), path.join(out, "basic")), synthInto(full(), path.join(out, "full"))];
+const synthesized = [synthClusterStackInto(basic(), path.join(out, "basic")), synthClusterStackInto(full(), path.join(out, "full"))];
 const manifests = synthesized.flatMap((stack) => Object.values(stack.resource.kubernetes_manifest as Record<string, any>).map((r) => r.manifest));
 const hostedClusters = manifests.filter((m) => m.kind === "HostedCluster");
 const nodePools = manifests.filter((m) => m.kind === "NodePool");
