@@ -1,9 +1,11 @@
 import { App, Testing } from "cdktf";
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { format } from "node:util";
 import { LoadedConfig, loadConfigFile, validateConfig } from "../config/load";
 import { managementAksOf } from "../config/names";
 import { ClusterStack } from "../stacks/cluster-stack";
@@ -83,17 +85,31 @@ export function recordingReads<T>(fn: () => T): { result: T; reads: string[] } {
   }
 }
 
+/**
+ * A new empty folder in the run's temporary folder (removed when the run ends, __tests__/global-setup.js),
+ * or in the system's when jest's global setup did not run.
+ */
 export function tempDir(prefix = "hcp-azure-test-"): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return fs.mkdtempSync(path.join(process.env.HCP_AZURE_TEST_TMPDIR ?? os.tmpdir(), prefix));
 }
 
-/** An RSA key pair as PEM (PKCS#1 private, SPKI public). */
+const keyPairs = new Map<number, { privateKey: string; publicKey: string }>();
+
+/**
+ * An RSA key pair as PEM (PKCS#1 private, SPKI public): one per size and test worker (generating
+ * one takes 0.1–1 s; no test needs its key to differ from another test's).
+ */
 export function rsaKeyPair(bits = 2048): { privateKey: string; publicKey: string } {
-  return generateKeyPairSync("rsa", {
-    modulusLength: bits,
-    privateKeyEncoding: { type: "pkcs1", format: "pem" },
-    publicKeyEncoding: { type: "spki", format: "pem" },
-  });
+  let pair = keyPairs.get(bits);
+  if (!pair) {
+    pair = generateKeyPairSync("rsa", {
+      modulusLength: bits,
+      privateKeyEncoding: { type: "pkcs1", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    });
+    keyPairs.set(bits, pair);
+  }
+  return pair;
 }
 
 /** The smallest valid config (prefix `demo`, one cluster `hc1`), with top-level overrides. */
@@ -137,36 +153,49 @@ export interface ToolRun {
   readonly stderr: string;
 }
 
+/** The shared folder beside the project (../shared): CRDs and tools; absent in some checkouts. */
+export const SHARED = path.resolve(REPO, "..", "shared");
+/** ../shared/tools/check-manifests.mjs: validates HostedClusters and NodePools against the real CRDs. */
+export const CHECK_MANIFESTS = path.join(SHARED, "tools", "check-manifests.mjs");
+/** Whether the CRD check can run (tests that need it skip cleanly without ../shared). */
+export const HAVE_CRDS =
+  fs.existsSync(CHECK_MANIFESTS) &&
+  ["hostedcluster", "nodepool"].every((kind) => fs.existsSync(path.join(SHARED, "reference", "hypershift-crds", `${kind}.v1beta1.schema.json`)));
+
+/** The tool's module, imported once per test worker. */
+const checkManifestsModules = new Map<string, Promise<{ main(argv: string[]): number }>>();
+
 /**
- * Runs ../shared/tools/check-manifests.mjs once per argument list, all in one Node process (its
- * exported `main`, console output captured per run): what separate `node check-manifests.mjs
- * ...args` runs would print and exit with, without a process start and CRD load per run.
+ * Runs check-manifests once per argument list, in this thread (its exported `main`, console
+ * output captured per run): what separate `node check-manifests.mjs ...args` runs print and
+ * exit with, without a process start and module load per run. `main` is synchronous, so no other
+ * test's output can land in a capture.
  */
-export function checkManifestsEach(tool: string, argvs: readonly (readonly string[])[]): Promise<ToolRun[]> {
-  const driver = `
-    import { format } from "node:util";
-    import { pathToFileURL } from "node:url";
-    const { main } = await import(pathToFileURL(process.env.TOOL).href);
-    const results = [];
-    for (const argv of JSON.parse(process.env.ARGVS)) {
-      let stdout = "", stderr = "", status;
-      const saved = { log: console.log, error: console.error, warn: console.warn };
-      console.log = (...args) => { stdout += format(...args) + "\\n"; };
-      console.error = console.warn = (...args) => { stderr += format(...args) + "\\n"; };
-      try { status = main(argv); } catch (error) { status = 1; stderr += String(error?.stack ?? error) + "\\n"; }
-      finally { Object.assign(console, saved); }
-      results.push({ status, stdout, stderr });
+export async function checkManifestsEach(argvs: readonly (readonly string[])[], tool = CHECK_MANIFESTS): Promise<ToolRun[]> {
+  if (!checkManifestsModules.has(tool)) checkManifestsModules.set(tool, import(pathToFileURL(tool).href));
+  const { main } = await checkManifestsModules.get(tool)!;
+  return argvs.map((argv) => {
+    let stdout = "";
+    let stderr = "";
+    let status: number;
+    const saved = { log: console.log, error: console.error, warn: console.warn };
+    console.log = (...args: unknown[]) => void (stdout += `${format(...args)}\n`);
+    console.error = console.warn = (...args: unknown[]) => void (stderr += `${format(...args)}\n`);
+    try {
+      status = main([...argv]);
+    } catch (error) {
+      status = 1;
+      stderr += `${(error as Error)?.stack ?? String(error)}\n`;
+    } finally {
+      Object.assign(console, saved);
     }
-    process.stdout.write(JSON.stringify(results));
-  `;
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ["--input-type=module", "-e", driver],
-      { env: { ...process.env, TOOL: tool, ARGVS: JSON.stringify(argvs) }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout))),
-    );
+    return { status, stdout, stderr };
   });
+}
+
+/** One check-manifests run (see checkManifestsEach). */
+export async function checkManifests(...argv: string[]): Promise<ToolRun> {
+  return (await checkManifestsEach([argv]))[0];
 }
 
 /**

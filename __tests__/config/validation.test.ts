@@ -1,19 +1,16 @@
 import { generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { ConfigErrors, formatIssues, loadConfigFile, validateConfig } from "../../config/load";
 import { environmentWarnings } from "../../config/rules";
+import { EXAMPLES, rsaKeyPair, tempDir } from "../helpers";
 
 /**
  * Bad-input suite for the config validation (schema.ts, rules.ts, signing-key.ts via load.ts):
  * every invalid config must fail, and the issue must name the offending field path (and show the
  * value when one was given), so a user can find the mistake in the YAML file.
  */
-
-const REPO = path.resolve(__dirname, "..", "..");
-const EXAMPLES = path.join(REPO, "examples");
 
 // The config is mutated into invalid shapes on purpose: a loose type is the honest one here.
 type RawConfig = Record<string, any>;
@@ -73,13 +70,13 @@ function perCluster(c: RawConfig): RawConfig {
 /** How load.ts shows a key file path in an issue value. */
 const shown = (absoluteFile: string) => path.relative(process.cwd(), absoluteFile) || absoluteFile;
 
-// Key files generated once per test file into a temp folder (2048-bit except the too-small one).
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-validation-"));
+// Key files written once per test file into a temp folder (2048-bit except the too-small one).
+const tmp = tempDir("hcp-azure-validation-");
 const keys = (() => {
-  const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const small = generateKeyPairSync("rsa", { modulusLength: 1024 });
+  const rsa = rsaKeyPair(2048);
+  const small = rsaKeyPair(1024);
   const ec = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const privatePem = rsa.privateKey.export({ type: "pkcs1", format: "pem" }).toString();
+  const privatePem = rsa.privateKey;
   const files = {
     privateKey: path.join(tmp, "signer-private-by-mistake.public"),
     ecKey: path.join(tmp, "ec-signer.public"),
@@ -89,9 +86,9 @@ const keys = (() => {
     goodRsa: path.join(tmp, "good-signer.public"),
   };
   fs.writeFileSync(files.privateKey, privatePem);
-  fs.writeFileSync(files.goodRsa, rsa.publicKey.export({ type: "spki", format: "pem" }));
+  fs.writeFileSync(files.goodRsa, rsa.publicKey);
   fs.writeFileSync(files.ecKey, ec.publicKey.export({ type: "spki", format: "pem" }));
-  fs.writeFileSync(files.smallRsa, small.publicKey.export({ type: "spki", format: "pem" }));
+  fs.writeFileSync(files.smallRsa, small.publicKey);
   fs.writeFileSync(files.notPem, "ssh-rsa AAAAB3NzaC1yc2E this is not a PEM key\n");
   return { ...files, privatePem };
 })();
@@ -1300,7 +1297,7 @@ describe("bundle warnings", () => {
   });
 
   it("warns when the external-dns TXT owner ID looks like render's random UUID", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-bundle-"));
+    const dir = tempDir("hcp-azure-bundle-");
     const bundle = path.join(dir, "bundle.yaml");
     fs.writeFileSync(
       bundle,

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { RetiredClusterGuard, RetiredClusterGuardProps } from "../../constructs/lifecycle/retired-cluster-guard";
-import { tempDir } from "../helpers";
+import { HAVE_TERRAFORM, tempDir } from "../helpers";
 
 const props: RetiredClusterGuardProps = { clusterName: "hc2", origin: "clusters[1].retired", stacks: ["cluster-hc2", "infra-hc2", "identities-hc2"] };
 
@@ -40,8 +40,7 @@ describe("RetiredClusterGuard", () => {
     expect(() => Testing.synthScope((s) => new RetiredClusterGuard(s, "G", { ...props, stacks: [] }))).toThrow("stacks must name at least one stack");
   });
 
-  const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
-  (terraform ? it : it.skip)(
+  (HAVE_TERRAFORM ? it : it.skip)(
     "with Terraform itself: a deployed stack, once retired, refuses plan and apply but destroys (runs where terraform is on PATH)",
     () => {
       const dir = tempDir();

@@ -1,8 +1,8 @@
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../../config/load";
-import { checkManifestsEach, loadInline, minimalConfig, RELEASE_IMAGE, REPO, tempDir, synthClusterStackInto } from "../helpers";
+import { checkManifestsEach, HAVE_CRDS, HAVE_TERRAFORM, loadInline, minimalConfig, RELEASE_IMAGE, tempDir, synthClusterStackInto } from "../helpers";
 
 /**
  * Issue 11 item 4, end to end: the creation guards of a real synthesized cluster stack, run by the
@@ -10,10 +10,6 @@ import { checkManifestsEach, loadInline, minimalConfig, RELEASE_IMAGE, REPO, tem
  * the HostedCluster/NodePool CRDs would refuse, and let everything else through; and each guarded
  * edit is one the CRDs really refuse (../shared/tools/check-manifests.mjs --old).
  */
-const SHARED = path.resolve(REPO, "..", "shared");
-const TOOL = path.join(SHARED, "tools", "check-manifests.mjs");
-const HAVE_CRDS = fs.existsSync(TOOL) && fs.existsSync(path.join(SHARED, "reference", "hypershift-crds", "hostedcluster.v1beta1.schema.json"));
-const HAVE_TERRAFORM = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
 if (!HAVE_TERRAFORM) console.warn("creation-guard e2e: terraform is not on PATH; the Terraform proof is skipped");
 if (!HAVE_CRDS) console.warn("creation-guard e2e: ../shared is absent; the CRD transition check is skipped");
 
@@ -456,10 +452,7 @@ function forgetServices(state: any): void {
   const checks = new Map<string, { status: number | null; stdout: string; stderr: string }>();
   beforeAll(async () => {
     const base = synthOf("base", () => undefined).dir;
-    const results = await checkManifestsEach(
-      TOOL,
-      ALL.map((e) => ["--old", base, synthOf(e.name, e.edit).dir]),
-    );
+    const results = await checkManifestsEach(ALL.map((e) => ["--old", base, synthOf(e.name, e.edit).dir]));
     ALL.forEach((e, i) => checks.set(e.name, results[i]));
   }, 120_000);
 

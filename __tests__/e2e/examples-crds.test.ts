@@ -1,20 +1,18 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { synthesize } from "../../stacks/app";
-import { checkManifestsEach, EXAMPLES, loadExample, REPO, tempDir } from "../helpers";
+import { checkManifestsEach, EXAMPLES, HAVE_CRDS, loadExample, tempDir } from "../helpers";
 
 /**
  * Every example config's HostedClusters and NodePools pass HyperShift's real CRDs (schema and every
  * CEL rule the shared check-manifests tool evaluates), as the issue 13 "done" criterion asks.
  * Skipped where ../shared is absent.
  */
-const TOOL = path.resolve(REPO, "..", "shared", "tools", "check-manifests.mjs");
-const HAVE_TOOL = fs.existsSync(TOOL);
 const allExamples = fs.readdirSync(EXAMPLES).filter((file) => file.endsWith(".yaml"));
 /** The examples with at least one HostedCluster (the others render none to check). */
 const examples = allExamples.filter((file) => loadExample(file).config.clusters.some((cluster) => cluster.hostedCluster));
 
-(HAVE_TOOL ? describe : describe.skip)("examples against the HyperShift CRDs (../shared/tools/check-manifests.mjs)", () => {
+(HAVE_CRDS ? describe : describe.skip)("examples against the HyperShift CRDs (../shared/tools/check-manifests.mjs)", () => {
   const out = tempDir("hcp-azure-examples-crds-");
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
   const outdirs = examples.map((file) => {
@@ -22,10 +20,7 @@ const examples = allExamples.filter((file) => loadExample(file).config.clusters.
     synthesize(loadExample(file), outdir);
     return outdir;
   });
-  const runs = checkManifestsEach(
-    TOOL,
-    outdirs.map((dir) => [dir]),
-  );
+  const runs = checkManifestsEach(outdirs.map((dir) => [dir]));
 
   it("covers every example with a hosted cluster, all-options.yaml included", () => {
     expect(examples).toEqual(expect.arrayContaining(["all-options.yaml", "basic.yaml", "external-dns.yaml", "aro-hcp.yaml"]));

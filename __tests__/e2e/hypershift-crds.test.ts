@@ -1,17 +1,12 @@
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { hostedClusterSpec, loadInline, minimalConfig, RELEASE_IMAGE, REPO, tempDir, synthClusterStackInto } from "../helpers";
+import { checkManifests, HAVE_CRDS, hostedClusterSpec, loadInline, minimalConfig, RELEASE_IMAGE, tempDir, synthClusterStackInto } from "../helpers";
 
 /**
  * The synthesized HostedClusters and NodePools against HyperShift's real CRDs, with the shared
  * check-manifests tool (structural schema, enums, patterns, simple CEL). Where the shared folder
  * is absent, the schema-independent shape checks below still run and the CRD suite shows as skipped.
  */
-const SHARED = path.resolve(REPO, "..", "shared");
-const TOOL = path.join(SHARED, "tools", "check-manifests.mjs");
-const CRDS = path.join(SHARED, "reference", "hypershift-crds");
-const HAVE_CRDS = fs.existsSync(TOOL) && fs.existsSync(path.join(CRDS, "hostedcluster.v1beta1.schema.json"));
 
 /** The brief's cluster: no ExternalDNS, one NodePool with the release's image. */
 const basic = () =>
@@ -148,23 +143,21 @@ describe("HyperShift manifests: shape (schema-independent)", () => {
 });
 
 (HAVE_CRDS ? describe : describe.skip)("HyperShift manifests: the real CRDs (../shared/tools/check-manifests.mjs)", () => {
-  const check = (...paths: string[]) => spawnSync(process.execPath, [TOOL, ...paths], { encoding: "utf8" });
-
-  it("every HostedCluster and NodePool passes, with only the client IDs left unchecked", () => {
-    const result = check(out);
+  it("every HostedCluster and NodePool passes, with only the client IDs left unchecked", async () => {
+    const result = await checkManifests(out);
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(/^checked 6 manifests \(HostedCluster: 2, NodePool: 4\), 0 errors, 16 unchecked tokens, /m);
     expect(result.status).toBe(0);
   });
 
-  it("the check catches a manifest that breaks the schema (so the test above can fail)", () => {
+  it("the check catches a manifest that breaks the schema (so the test above can fail)", async () => {
     const broken = structuredClone(hostedClusters[0]);
     delete broken.spec.platform.azure.vnetID;
     broken.spec.platform.azure.topology = "Internal";
     // As Terraform JSON, so the client-ID references are read as the tool reads synthesized stacks.
     const file = path.join(tempDir("hcp-azure-crds-broken-"), "cdk.tf.json");
     fs.writeFileSync(file, JSON.stringify({ resource: { kubernetes_manifest: { broken: { manifest: broken } } } }));
-    const result = check(file);
+    const result = await checkManifests(file);
     expect(result.stdout).toMatch(/vnetID/);
     expect(result.stdout).toMatch(/topology/);
     expect(result.stdout).toMatch(/ 2 errors, /);

@@ -9,15 +9,14 @@ import { ChildProcess, spawn } from "node:child_process";
 import { createHash, createPublicKey, generateKeyPair, KeyObject } from "node:crypto";
 import * as fs from "node:fs";
 import * as net from "node:net";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import * as jose from "jose";
 import { LoadedConfig, validateConfig } from "../../config/load";
 import { OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH } from "../../config/names";
 import { synthesize } from "../../stacks/app";
+import { REPO, tempDir } from "../helpers";
 
-const REPO = path.resolve(__dirname, "..", "..");
 /** Azurite's well-known development account (public, documented by Microsoft). */
 const DEV_ACCOUNT = "devstoreaccount1";
 const DEV_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
@@ -259,7 +258,7 @@ let keyA: KeyPair;
 let keyB: KeyPair;
 
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-e2e-oidc-"));
+  tmp = tempDir("hcp-azure-e2e-oidc-");
   const started = startAzurite();
   started.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
   [sharedKey, rogueKey, keyA, keyB] = await Promise.all([newKeyPair(), newKeyPair(), newKeyPair(), newKeyPair()]);

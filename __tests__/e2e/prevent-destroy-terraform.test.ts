@@ -2,14 +2,13 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { EXAMPLES, loadInline, synthStacks, tempDir } from "../helpers";
+import { EXAMPLES, HAVE_TERRAFORM, loadInline, synthStacks, tempDir } from "../helpers";
 
 /**
  * The lifecycle synth writes, run by the real Terraform binary (built-in terraform_data only, no
  * provider): what `destroy` and a replacement do with it, and what they do without it.
  */
 
-const HAVE_TERRAFORM = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
 const ENV = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
 
 /** The lifecycle of the OIDC storage account in examples/basic.yaml's shared stack, with overrides. */

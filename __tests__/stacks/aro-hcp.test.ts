@@ -5,7 +5,20 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { addStacks } from "../../stacks/app";
-import { EXAMPLES, loadExample, loadInline, only, REPO, resources, SEED_003_CONTROL_PLANE_SUFFIXES, synthStacks, tempDir } from "../helpers";
+import {
+  checkManifests,
+  EXAMPLES,
+  HAVE_CRDS,
+  HAVE_TERRAFORM,
+  loadExample,
+  loadInline,
+  only,
+  REPO,
+  resources,
+  SEED_003_CONTROL_PLANE_SUFFIXES,
+  synthStacks,
+  tempDir,
+} from "../helpers";
 
 /**
  * The ARO HCP-style topology (topology: aroHcp, seed 003) end to end, on examples/aro-hcp.yaml:
@@ -503,7 +516,6 @@ describe("aroHcp control-plane principals: found by a key we own, checked at pla
   });
 });
 
-const HAVE_TERRAFORM = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
 (HAVE_TERRAFORM ? describe : describe.skip)(
   "aroHcp control-plane principals with Terraform itself (built-in terraform_remote_state; runs where terraform is on PATH)",
   () => {
@@ -627,26 +639,21 @@ describe("self-managed path unchanged (examples/external-dns.yaml)", () => {
 });
 
 /** As hypershift-crds.test.ts does: the real CRDs, through the shared check-manifests tool. */
-const SHARED = path.resolve(REPO, "..", "shared");
-const TOOL = path.join(SHARED, "tools", "check-manifests.mjs");
-const HAVE_CRDS = fs.existsSync(TOOL) && fs.existsSync(path.join(SHARED, "reference", "hypershift-crds", "hostedcluster.v1beta1.schema.json"));
-
 (HAVE_CRDS ? describe : describe.skip)("aroHcp HostedCluster and NodePool: the real CRDs (../shared/tools/check-manifests.mjs)", () => {
   const out = tempDir("hcp-azure-aro-crds-");
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
-  const check = (file: string) => spawnSync(process.execPath, [TOOL, file], { encoding: "utf8" });
 
-  it("pass, with only the 8 control-plane and 3 data-plane client IDs left unchecked", () => {
+  it("pass, with only the 8 control-plane and 3 data-plane client IDs left unchecked", async () => {
     const file = path.join(out, "cluster", "cdk.tf.json");
     fs.mkdirSync(path.dirname(file));
     fs.writeFileSync(file, JSON.stringify(cluster));
-    const result = check(file);
+    const result = await checkManifests(file);
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(/^checked 2 manifests \(HostedCluster: 1, NodePool: 1\), 0 errors, 11 unchecked tokens, /m);
     expect(result.status).toBe(0);
   });
 
-  it("the check catches a broken ManagedIdentities block (so the test above can fail)", () => {
+  it("the check catches a broken ManagedIdentities block (so the test above can fail)", async () => {
     const broken = structuredClone(hostedClusterOf(cluster));
     const controlPlane = broken.spec.platform.azure.azureAuthenticationConfig.managedIdentities.controlPlane;
     controlPlane.cloudProvider.objectEncoding = "utf8";
@@ -654,7 +661,7 @@ const HAVE_CRDS = fs.existsSync(TOOL) && fs.existsSync(path.join(SHARED, "refere
     const file = path.join(out, "broken", "cdk.tf.json");
     fs.mkdirSync(path.dirname(file));
     fs.writeFileSync(file, JSON.stringify({ resource: { kubernetes_manifest: { broken: { manifest: broken } } } }));
-    const result = check(file);
+    const result = await checkManifests(file);
     expect(result.stdout).toMatch(/controlPlane\.cloudProvider\.objectEncoding/);
     expect(result.stdout).toMatch(/controlPlane\.disk\.credentialsSecretName/);
     expect(result.stdout).toMatch(/ 2 errors, /);

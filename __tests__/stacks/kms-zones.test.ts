@@ -1,8 +1,7 @@
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { EXAMPLES, loadExample, loadInline, REPO, resources, synthStacks, tempDir } from "../helpers";
+import { checkManifests, EXAMPLES, HAVE_CRDS, loadExample, loadInline, resources, synthStacks, tempDir } from "../helpers";
 
 /**
  * examples/kms.yaml (issue 12 items 2-3): KMS etcd encryption with a created and a brought Key
@@ -193,11 +192,9 @@ describe("examples/kms.yaml stacks", () => {
   });
 });
 
-const TOOL = path.resolve(REPO, "..", "shared", "tools", "check-manifests.mjs");
-const HAVE_TOOL = fs.existsSync(TOOL);
-if (!HAVE_TOOL) console.warn("kms-zones: ../shared is absent; the CRD checks are skipped");
+if (!HAVE_CRDS) console.warn("kms-zones: ../shared is absent; the CRD checks are skipped");
 
-(HAVE_TOOL ? describe : describe.skip)("examples/kms.yaml against the real CRDs (check-manifests)", () => {
+(HAVE_CRDS ? describe : describe.skip)("examples/kms.yaml against the real CRDs (check-manifests)", () => {
   const out = tempDir("hcp-azure-kms-");
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
   /** Writes the cluster stacks of `synthesized` as a cdktf.out folder. */
@@ -208,31 +205,31 @@ if (!HAVE_TOOL) console.warn("kms-zones: ../shared is absent; the CRD checks are
     }
     return path.join(out, dir);
   };
-  const check = (...args: string[]) => spawnSync(process.execPath, [TOOL, ...args], { encoding: "utf8" });
+  const check = checkManifests;
 
-  it("every HostedCluster and NodePool passes the schema and every CEL rule", () => {
-    const result = check(write("base", stacks));
+  it("every HostedCluster and NodePool passes the schema and every CEL rule", async () => {
+    const result = await check(write("base", stacks));
     expect(result.stdout).toMatch(/checked 6 manifests \(HostedCluster: 2, NodePool: 4\), 0 errors, /);
     expect(result.status).toBe(0);
   });
 
-  it("a key rotation (backup key, then a new active version) is an edit the CRDs accept", () => {
+  it("a key rotation (backup key, then a new active version) is an edit the CRDs accept", async () => {
     const config = parse(fs.readFileSync(path.join(EXAMPLES, "kms.yaml"), "utf8"));
     const kms = config.clusters[1].hostedCluster.kms;
     kms.backupKeyId = kms.keyId;
     kms.keyId = kms.keyId.replace(/[0-9a-f]{32}$/, "f".repeat(32));
-    const result = check("--old", write("base", stacks), write("rotated", synthStacks(loadInline(config))));
+    const result = await check("--old", write("base", stacks), write("rotated", synthStacks(loadInline(config))));
     expect(result.stdout).toMatch(/ 0 errors, /);
     expect(result.status).toBe(0);
   });
 
-  it("a backup key in another vault is refused by the CRD too (the config rule mirrors it)", () => {
+  it("a backup key in another vault is refused by the CRD too (the config rule mirrors it)", async () => {
     const broken = structuredClone(stacks);
     const hc = Object.values(broken["cluster-myprefix-byok"].resource.kubernetes_manifest as Record<string, any>).find(
       (r) => r.manifest.kind === "HostedCluster",
     );
     hc.manifest.spec.secretEncryption.kms.azure.backupKey = { keyVaultName: "otherkeys", keyName: "etcd", keyVersion: "f".repeat(32) };
-    const result = check(write("broken", broken));
+    const result = await check(write("broken", broken));
     expect(result.stdout).toMatch(/backupKey.keyVaultName must match activeKey.keyVaultName/);
     expect(result.status).toBe(1);
   });

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { addStacks } from "../../stacks/app";
-import { EXAMPLES, loadInline, minimalConfig, only, REPO, resources, synthStacks, tempDir } from "../helpers";
+import { EXAMPLES, HAVE_TERRAFORM, loadInline, minimalConfig, only, REPO, resources, synthStacks, tempDir } from "../helpers";
 
 const EXTERNAL_DNS_BUNDLE = path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml");
 
@@ -141,8 +141,7 @@ describe("management stack: example bundles", () => {
     ]);
   });
 
-  const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
-  (terraform ? it : it.skip)(
+  (HAVE_TERRAFORM ? it : it.skip)(
     "terraform itself refuses to plan the guard, and plans it when the local is false (runs where terraform is on PATH)",
     () => {
       const stack = management(externalDnsConfig());

@@ -10,6 +10,7 @@ import { insideAddressSpaceCondition } from "../../constructs/private-link/nat-s
 import { HOSTED_CLUSTER_IMMUTABLE_FIELDS } from "../../constructs/hosted-cluster/immutable-fields";
 import {
   checkManifestsEach,
+  HAVE_CRDS,
   CLIENT_IDS,
   EXAMPLES,
   HAVE_TERRAFORM,
@@ -270,8 +271,7 @@ describe("private endpoint access: creation guard", () => {
   });
 });
 
-const TOOL = path.resolve(REPO, "..", "shared", "tools", "check-manifests.mjs");
-(fs.existsSync(TOOL) ? describe : describe.skip)("private endpoint access: against the real CRDs (check-manifests)", () => {
+(HAVE_CRDS ? describe : describe.skip)("private endpoint access: against the real CRDs (check-manifests)", () => {
   const out = tempDir("hcp-azure-private-crd-");
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
   const synthOf = (name: string, edit: (c: any) => void) => {
@@ -296,7 +296,7 @@ const TOOL = path.resolve(REPO, "..", "shared", "tools", "check-manifests.mjs");
       c.clusters[1].hostedCluster.endpointAccess = "Public";
       delete c.clusters[1].hostedCluster.privateLink;
     });
-    const [check, swap, swapNoDns, publicEdit] = await checkManifestsEach(TOOL, [
+    const [check, swap, swapNoDns, publicEdit] = await checkManifestsEach([
       [created],
       ["--old", created, swapped],
       ["--old", created, swappedWithoutDns],
