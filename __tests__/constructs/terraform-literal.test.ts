@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { escapeTemplates, fileContents, literalTags } from "../../constructs/terraform-literal";
-import { HAVE_TERRAFORM, tempDir, terraformInitApply, terraformLiteral } from "../helpers";
+import { HAVE_TERRAFORM, tempDir, terraformApply, terraformLiteral } from "../helpers";
 
 /** Strings with every character that means something to Terraform templates, HCL or JSON. */
 const TRICKY = [
@@ -56,10 +56,12 @@ describe("fileContents", () => {
   });
 });
 
-/** Runs Terraform in `dir` (init, apply) and returns its outputs. */
+/** Runs Terraform in `dir` (init: the configuration declares a backend; apply) and returns its outputs. */
 function applyOutputs(dir: string): Record<string, unknown> {
   const env = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
-  terraformInitApply(dir, env);
+  const init = spawnSync("terraform", ["init", "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" });
+  expect({ status: init.status, stderr: init.stderr }).toMatchObject({ status: 0 });
+  terraformApply(dir, env);
   const json = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, env, encoding: "utf8" }).stdout);
   return Object.fromEntries(Object.entries(json).map(([name, output]) => [name, (output as { value: unknown }).value]));
 }

@@ -4,7 +4,7 @@ import { createPrivateKey, generateKeyPairSync, X509Certificate } from "node:cry
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ControlPlaneIdentity } from "../../constructs/control-plane-identities/control-plane-identity";
-import { resources, tempDir, terraformInitApply } from "../helpers";
+import { resources, tempDir, terraformApply } from "../helpers";
 
 /**
  * The Key Vault secret's value is a Terraform expression over tls/azuread attributes. This test
@@ -81,7 +81,7 @@ function withInputs(expression: string): string {
         }),
       );
       const env = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
-      terraformInitApply(dir, env);
+      terraformApply(dir, env);
       value = spawnSync("terraform", ["output", "-raw", "secret"], { cwd: dir, env, encoding: "utf8" }).stdout;
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

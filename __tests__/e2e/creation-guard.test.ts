@@ -374,13 +374,9 @@ function forgetServices(state: any): void {
   beforeAll(async () => {
     fs.mkdirSync(created, { recursive: true });
     fs.writeFileSync(path.join(created, "main.tf.json"), JSON.stringify(guardsOnly(synthOf("base", () => undefined).stack)));
-    for (const args of [
-      ["init", "-input=false"],
-      ["apply", "-auto-approve", "-input=false"],
-    ]) {
-      const result = await run("terraform", args, { cwd: created, env });
-      if (result.status !== 0) throw new Error(`terraform ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
-    }
+    // Built-in terraform_data only: no init needed.
+    const applied = await run("terraform", ["apply", "-auto-approve", "-input=false"], { cwd: created, env });
+    if (applied.status !== 0) throw new Error(`terraform apply failed:\n${applied.stdout}\n${applied.stderr}`);
     const cases = [
       ...ALL.map((e) => ({ ...e, state: undefined, extra: [] })),
       { name: "older guard", edit: (c: any) => (hc(c).externalDns = false), state: forgetServices, extra: [] },

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir, terraformInitApply } from "../helpers";
+import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir, terraformApply } from "../helpers";
 
 /**
  * The infra stack's creation guard, run by Terraform itself (built-in provider only): applied with
@@ -52,7 +52,7 @@ describe("infra creation guard (synthesized)", () => {
   beforeAll(() => {
     dir = tempDir("hcp-azure-infra-guard-");
     fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(guardOnly(config()).config));
-    terraformInitApply(dir);
+    terraformApply(dir);
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

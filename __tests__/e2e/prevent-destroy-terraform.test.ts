@@ -35,7 +35,8 @@ function writeConfig(dir: string, lifecycle: unknown, generation = "1", withPers
 function applied(lifecycle: unknown): string {
   const dir = tempDir("hcp-azure-prevent-destroy-");
   writeConfig(dir, lifecycle);
-  for (const args of [["init"], ["apply", "-auto-approve"]]) expect(terraform(dir, ...args)).toMatchObject({ status: 0 });
+  // Built-in terraform_data only: no init needed.
+  expect(terraform(dir, "apply", "-auto-approve")).toMatchObject({ status: 0 });
   return dir;
 }
 

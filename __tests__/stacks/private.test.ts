@@ -23,7 +23,7 @@ import {
   resources,
   synthStacks,
   tempDir,
-  terraformInitApply,
+  terraformApply,
 } from "../helpers";
 
 /**
@@ -333,7 +333,7 @@ describe("private endpoint access: creation guard", () => {
         Object.entries(cases).map(([name, [condition]]) => [name, { value: condition.replace(/\bself\./g, `local.${name}.`) }]),
       );
       fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ locals, output }));
-      terraformInitApply(dir);
+      terraformApply(dir);
       const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
       const values = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, encoding: "utf8" }).stdout);
       expect(Object.fromEntries(Object.entries(values).map(([name, v]) => [name, (v as { value: boolean }).value]))).toEqual(
@@ -363,7 +363,7 @@ describe("private endpoint access: creation guard", () => {
       const locals = Object.fromEntries(rows.map(([, space], i) => [`space_${i}`, space]));
       const output = Object.fromEntries(rows.map(([cidr], i) => [`inside_${i}`, { value: insideAddressSpaceCondition(cidr, `local.space_${i}`) }]));
       fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ locals, output }));
-      terraformInitApply(dir);
+      terraformApply(dir);
       const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
       values = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, encoding: "utf8" }).stdout);
     } finally {
