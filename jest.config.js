@@ -5,7 +5,7 @@ module.exports = {
   runner: "jest-light-runner",
   roots: ["<rootDir>/__tests__"],
   testMatch: ["**/*.test.ts"],
-  // One temporary folder per run (TMPDIR), removed at the end: see global-setup.js.
+  // One temporary folder per run, removed at the end: see global-setup.js.
   globalSetup: "<rootDir>/__tests__/global-setup.js",
   globalTeardown: "<rootDir>/__tests__/global-teardown.js",
   setupFiles: ["<rootDir>/__tests__/worker-setup.mjs"],

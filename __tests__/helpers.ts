@@ -2,7 +2,6 @@ import { App, Testing } from "cdktf";
 import { spawnSync } from "node:child_process";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { format } from "node:util";
@@ -85,13 +84,7 @@ export function recordingReads<T>(fn: () => T): { result: T; reads: string[] } {
   }
 }
 
-/**
- * A new empty folder in the run's temporary folder (removed when the run ends, __tests__/global-setup.js),
- * or in the system's when jest's global setup did not run.
- */
-export function tempDir(prefix = "hcp-azure-test-"): string {
-  return fs.mkdtempSync(path.join(process.env.HCP_AZURE_TEST_TMPDIR ?? os.tmpdir(), prefix));
-}
+export { tempDir } from "./temp-dir";
 
 const keyPairs = new Map<number, { privateKey: string; publicKey: string }>();
 
@@ -163,7 +156,7 @@ export const HAVE_CRDS =
   ["hostedcluster", "nodepool"].every((kind) => fs.existsSync(path.join(SHARED, "reference", "hypershift-crds", `${kind}.v1beta1.schema.json`)));
 
 /** The tool's module, imported once per test worker. */
-const checkManifestsModules = new Map<string, Promise<{ main(argv: string[]): number }>>();
+let checkManifestsModule: Promise<{ main(argv: string[]): number }> | undefined;
 
 /**
  * Runs check-manifests once per argument list, in this thread (its exported `main`, console
@@ -171,9 +164,9 @@ const checkManifestsModules = new Map<string, Promise<{ main(argv: string[]): nu
  * exit with, without a process start and module load per run. `main` is synchronous, so no other
  * test's output can land in a capture.
  */
-export async function checkManifestsEach(argvs: readonly (readonly string[])[], tool = CHECK_MANIFESTS): Promise<ToolRun[]> {
-  if (!checkManifestsModules.has(tool)) checkManifestsModules.set(tool, import(pathToFileURL(tool).href));
-  const { main } = await checkManifestsModules.get(tool)!;
+export async function checkManifestsEach(argvs: readonly (readonly string[])[]): Promise<ToolRun[]> {
+  checkManifestsModule ??= import(pathToFileURL(CHECK_MANIFESTS).href);
+  const { main } = await checkManifestsModule;
   return argvs.map((argv) => {
     let stdout = "";
     let stderr = "";

@@ -1,7 +1,7 @@
 import "./setup-token-stacks";
 import { Testing } from "cdktf";
 import "cdktf/lib/testing/adapters/jest";
-import { tempDir } from "./helpers";
+import { tempDir } from "./temp-dir";
 
 Testing.setupJest();
 

@@ -1,0 +1,19 @@
+import { Testing } from "cdktf";
+import * as path from "node:path";
+import { tempDir } from "./helpers";
+
+/** A run leaves nothing in the system's temporary folder: global-setup.js, setup.ts, temp-dir.ts. */
+describe("the run's temporary folder", () => {
+  const root = process.env.HCP_AZURE_TEST_TMPDIR;
+
+  it("is set by jest's global setup", () => {
+    expect(root).toMatch(/hcp-azure-tests-\w+$/);
+  });
+
+  it("holds the folders tests make and the output folders of cdktf's Testing.app()", () => {
+    expect(path.dirname(tempDir())).toBe(root);
+    expect(path.dirname(Testing.app().outdir)).toBe(root);
+    const given = path.join(tempDir(), "given");
+    expect(Testing.app({ outdir: given }).outdir).toBe(given);
+  });
+});
