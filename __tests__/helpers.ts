@@ -165,6 +165,7 @@ let checkManifestsModule: Promise<{ main(argv: string[]): number }> | undefined;
  * test's output can land in a capture.
  */
 export async function checkManifestsEach(argvs: readonly (readonly string[])[]): Promise<ToolRun[]> {
+  if (!HAVE_CRDS) throw new Error(`${CHECK_MANIFESTS} or its CRDs are absent: run this test only when HAVE_CRDS`);
   checkManifestsModule ??= import(pathToFileURL(CHECK_MANIFESTS).href);
   const { main } = await checkManifestsModule;
   return argvs.map((argv) => {
