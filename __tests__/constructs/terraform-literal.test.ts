@@ -56,7 +56,7 @@ describe("fileContents", () => {
   });
 });
 
-/** Runs Terraform in `dir` (init: the configuration declares a backend; apply) and returns its outputs. */
+/** Runs Terraform in `dir` (init, as the producer configuration declares a backend; apply) and returns its outputs. */
 function applyOutputs(dir: string): Record<string, unknown> {
   const env = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
   const init = spawnSync("terraform", ["init", "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" });

@@ -205,10 +205,9 @@ if (!HAVE_CRDS) console.warn("kms-zones: ../shared is absent; the CRD checks are
     }
     return path.join(out, dir);
   };
-  const check = checkManifests;
 
   it("every HostedCluster and NodePool passes the schema and every CEL rule", async () => {
-    const result = await check(write("base", stacks));
+    const result = await checkManifests(write("base", stacks));
     expect(result.stdout).toMatch(/checked 6 manifests \(HostedCluster: 2, NodePool: 4\), 0 errors, /);
     expect(result.status).toBe(0);
   });
@@ -218,7 +217,7 @@ if (!HAVE_CRDS) console.warn("kms-zones: ../shared is absent; the CRD checks are
     const kms = config.clusters[1].hostedCluster.kms;
     kms.backupKeyId = kms.keyId;
     kms.keyId = kms.keyId.replace(/[0-9a-f]{32}$/, "f".repeat(32));
-    const result = await check("--old", write("base", stacks), write("rotated", synthStacks(loadInline(config))));
+    const result = await checkManifests("--old", write("base", stacks), write("rotated", synthStacks(loadInline(config))));
     expect(result.stdout).toMatch(/ 0 errors, /);
     expect(result.status).toBe(0);
   });
@@ -229,7 +228,7 @@ if (!HAVE_CRDS) console.warn("kms-zones: ../shared is absent; the CRD checks are
       (r) => r.manifest.kind === "HostedCluster",
     );
     hc.manifest.spec.secretEncryption.kms.azure.backupKey = { keyVaultName: "otherkeys", keyName: "etcd", keyVersion: "f".repeat(32) };
-    const result = await check(write("broken", broken));
+    const result = await checkManifests(write("broken", broken));
     expect(result.stdout).toMatch(/backupKey.keyVaultName must match activeKey.keyVaultName/);
     expect(result.status).toBe(1);
   });
