@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { removedClusterIssues, retiredClusterWarnings, writeClusterRecord } from "./config/deployed-clusters";
 import { formatIssues, loadConfigFile } from "./config/load";
-import { environmentWarnings, missingSecretFiles } from "./config/rules";
+import { environmentWarnings, missingSecretFiles, secretFileIssues } from "./config/rules";
 import { synthesize } from "./stacks/app";
 
 /** The bundled example: `npm run synth` with no argument synthesizes it. */
@@ -52,7 +52,15 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   // mode), and clusters dropped from the config while their stacks hold state (they could no
   // longer be destroyed).
   const errors = loaded.ok
-    ? { ok: false as const, file: configFile, issues: [...missingSecretFiles(loaded.config, loaded.names), ...removedClusterIssues(loaded)] }
+    ? {
+        ok: false as const,
+        file: configFile,
+        issues: [
+          ...missingSecretFiles(loaded.config, loaded.names),
+          ...secretFileIssues(loaded.config, loaded.names, loaded.publicKeys),
+          ...removedClusterIssues(loaded),
+        ],
+      }
     : loaded;
   if (!loaded.ok || errors.issues.length > 0) {
     io.err(formatIssues(errors));

@@ -77,10 +77,17 @@ export function recordingReads<T>(fn: () => T): { result: T; reads: string[] } {
     reads.push(String(file));
     return original(file, options);
   }) as typeof fs.readFileSync);
+  // config/read-file.ts opens files itself (size limits, no FIFO hangs).
+  const originalOpen = fsModule.openSync;
+  const openSpy = jest.spyOn(fsModule, "openSync").mockImplementation(((file: fs.PathLike, ...rest: any[]) => {
+    reads.push(String(file));
+    return (originalOpen as any)(file, ...rest);
+  }) as typeof fs.openSync);
   try {
     return { result: fn(), reads };
   } finally {
     spy.mockRestore();
+    openSpy.mockRestore();
   }
 }
 

@@ -78,6 +78,43 @@ export const AZURE_REGIONS: readonly string[] = [
   "centraluseuap",
 ];
 
+/**
+ * Listed regions known to have no availability zones (Microsoft's "Azure regions list" marks them
+ * without zone support; the same date and source as the table above). A zone there fails at apply
+ * (`Zones are not supported in this region`). A region missing from both lists is not checked.
+ */
+export const REGIONS_WITHOUT_ZONES: ReadonlySet<string> = new Set([
+  "northcentralus",
+  "westcentralus",
+  "canadaeast",
+  "brazilsoutheast",
+  "francesouth",
+  "germanynorth",
+  "norwaywest",
+  "switzerlandwest",
+  "ukwest",
+  "australiacentral",
+  "australiacentral2",
+  "australiasoutheast",
+  "southindia",
+  "westindia",
+  "jioindiacentral",
+  "jioindiawest",
+  "koreasouth",
+  "malaysiasouth",
+  "uaecentral",
+  "southafricawest",
+  "swedensouth",
+  "brazilus",
+]);
+
+/** The message for a zone in a region without zones; undefined where zones exist (or are not known not to). */
+export function zonelessRegionMessage(location: string): string | undefined {
+  return REGIONS_WITHOUT_ZONES.has(location)
+    ? `asks for availability zones, but ${location} has none (Azure's region list; apply would fail with "Zones are not supported in this region"). Remove the zones, or deploy to a region with zones`
+    : undefined;
+}
+
 /** Levenshtein distance (insertions, deletions and substitutions of one character). */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

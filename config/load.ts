@@ -1,7 +1,6 @@
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseDocument } from "yaml";
 import { z } from "zod";
+import { boundaryIssues, formatPath, parseConfigYaml } from "./boundary";
 import { DeploymentNames, deriveNames } from "./names";
 import { OperatorBundle, readOperatorBundle } from "./operator-bundle";
 import {
@@ -17,7 +16,9 @@ import {
   STRUCTURE_RULES,
 } from "./rules";
 import { Config, configSchema } from "./schema";
+import { readLimitedFile } from "./read-file";
 import { readPublicKey } from "./signing-key";
+import { expectsDuration, suggestKey } from "./suggest";
 import { readTrustBundle } from "./trust-bundle";
 
 export interface LoadedConfig {
@@ -43,25 +44,18 @@ export interface ConfigErrors {
 
 /** Reads, validates and resolves a config file. Never throws for bad input: returns every issue. */
 export function loadConfigFile(file: string): LoadedConfig | ConfigErrors {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    return { ok: false, file, issues: [{ path: "(file)", message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code}` }] };
-  }
-  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-  if (document.errors.length > 0) {
-    const issues = document.errors.map((e) => ({
-      path: `(yaml line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"})`,
-      message: e.message.split("\n")[0],
-    }));
-    return { ok: false, file, issues };
-  }
-  return validateConfig(document.toJS(), path.dirname(path.resolve(file)), file);
+  const read = readLimitedFile(file, "config", "file not found");
+  if (!read.ok) return { ok: false, file, issues: [{ path: "(file)", value: file, message: read.message }] };
+  const parsed = parseConfigYaml(read.text);
+  if (!parsed.ok) return { ok: false, file, issues: parsed.issues };
+  return validateConfig(parsed.value, path.dirname(path.resolve(file)), file);
 }
 
 /** Validates an already parsed config object; `configDir` resolves relative paths. */
 export function validateConfig(input: unknown, configDir: string, file = "(inline)"): LoadedConfig | ConfigErrors {
+  // Config text is data: no cdktf token marker, no prototype key (config/boundary.ts).
+  const boundary = boundaryIssues(input);
+  if (boundary.length > 0) return { ok: false, file, issues: boundary };
   const parsed = configSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) return { ok: false, file, issues: parsed.error.issues.map(fromZodIssue) };
   const config = parsed.data;
@@ -135,18 +129,27 @@ export function formatIssues(errors: ConfigErrors): string {
 
 function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
   const at = formatPath(issue.path);
+  // A value a rule marks as possibly secret (file contents pasted into a path field) is never shown.
+  const value = (issue as { params?: { secret?: boolean } }).params?.secret ? undefined : issue.input;
   switch (issue.code) {
     case "invalid_type":
       return issue.input === undefined
         ? { path: at, message: `is required (${issue.expected})` }
         : issue.expected === "int" && typeof issue.input === "number"
           ? { path: at, value: issue.input, message: "must be a whole number" }
-          : { path: at, value: issue.input, message: `must be ${article(issue.expected)}, got ${describeType(issue.input)}` };
-    case "unrecognized_keys":
+          : {
+              path: at,
+              // A map or list where text is expected may be a pasted secret (`pullSecretFile: {"auths": ...}`): named, not shown.
+              value: typeof issue.input === "object" && issue.input !== null ? undefined : issue.input,
+              message: `must be ${article(issue.expected)}, got ${describeType(issue.input)}${coercionHint(issue)}`,
+            };
+    case "unrecognized_keys": {
+      const hints = issue.keys.map((key) => suggestKey(configSchema, issue.path, key)).filter((hint) => hint !== undefined);
       return {
         path: issue.keys.length === 1 ? formatPath([...issue.path, issue.keys[0]]) : at,
-        message: `unknown key${issue.keys.length > 1 ? `s ${issue.keys.join(", ")}` : ""} (see help/configuration.md for the keys)`,
+        message: `unknown key${issue.keys.length > 1 ? `s ${issue.keys.join(", ")}` : ""}${hints.length > 0 ? `: ${hints.join("; ")}` : ""} (see help/configuration.md for the keys)`,
       };
+    }
     case "invalid_value":
       return { path: at, value: issue.input, message: `must be one of ${issue.values.map((v) => String(v)).join(", ")}` };
     case "invalid_union": {
@@ -170,17 +173,28 @@ function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
           : issue.message,
       };
     default:
-      return { path: at, value: issue.input, message: issue.message };
+      return { path: at, value, message: issue.message };
   }
 }
 
-function formatPath(segments: readonly PropertyKey[]): string {
-  if (segments.length === 0) return "(top level)";
-  return segments
-    .map((s, i) =>
-      typeof s === "number" ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(String(s)) ? `${i === 0 ? "" : "."}${String(s)}` : `[${JSON.stringify(String(s))}]`,
-    )
-    .join("");
+/**
+ * The coercion rule's hint (config/yaml-scalars.ts): YAML read unquoted text as a number or
+ * boolean where the field takes text. A Go duration also needs its unit.
+ */
+function coercionHint(issue: z.core.$ZodIssue & { code: "invalid_type" }): string {
+  if (issue.expected === "string" && (typeof issue.input === "number" || typeof issue.input === "boolean")) {
+    const duration = typeof issue.input === "number" && expectsDuration(configSchema, issue.path);
+    return duration
+      ? ` (YAML reads unquoted ${issue.input} as a number: write a Go duration with its unit, e.g. "${issue.input}s" or "${issue.input}m")`
+      : ` (YAML reads unquoted ${String(issue.input)} as a ${typeof issue.input}: quote it, "${String(issue.input)}")`;
+  }
+  if ((issue.expected === "number" || issue.expected === "int") && typeof issue.input === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(issue.input)) {
+    return ` (write it without quotes: ${issue.input.trim()})`;
+  }
+  if (issue.expected === "boolean" && typeof issue.input === "string" && /^(true|false)$/i.test(issue.input.trim())) {
+    return ` (write it without quotes: ${issue.input.trim().toLowerCase()})`;
+  }
+  return "";
 }
 
 function show(value: unknown): string {

@@ -1,5 +1,6 @@
-import * as fs from "node:fs";
 import { LineCounter, parseAllDocuments } from "yaml";
+import { boundaryIssues } from "./boundary";
+import { readLimitedFile } from "./read-file";
 
 /**
  * The HyperShift operator bundle: the multi-document YAML that `hypershift install render`
@@ -172,13 +173,9 @@ export const RENDER_HINT =
   "render it with `hypershift install render --format yaml --outputs all --limit-crd-install Azure > <file>` (see help/management-cluster.md)";
 
 export function readOperatorBundle(file: string, options: { omitKinds?: readonly string[] } = {}): BundleResult {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    return fail(`cannot read the operator bundle: ${(error as NodeJS.ErrnoException).code ?? String(error)}; ${RENDER_HINT}`);
-  }
-  return parseOperatorBundle(text, options);
+  const read = readLimitedFile(file, "operatorBundle");
+  if (!read.ok) return fail(`cannot read the operator bundle: ${read.message}; ${RENDER_HINT}`);
+  return parseOperatorBundle(read.text, options);
 }
 
 /** Parses and checks bundle text. Never throws for bad input. */
@@ -232,7 +229,9 @@ function checkBundleText(text: string, options: { omitKinds?: readonly string[] 
     // `--format json` (and kubectl) print a v1 List: accept its items too.
     const items = isObject(value) && value.kind === "List" && Array.isArray(value.items) ? value.items : [value];
     for (const item of items) {
-      const problem = objectProblem(item);
+      // Bundle text is data too (config/boundary.ts): no cdktf token marker, no prototype key.
+      const boundary = boundaryIssues(item);
+      const problem = boundary.length > 0 ? `at ${boundary[0].path}: ${boundary[0].message}` : objectProblem(item);
       if (problem) problems.push(`document ${index + 1} (line ${line}) ${problem}`);
       else found.push({ object: item as KubernetesObject, line });
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scalarAsText } from "./yaml-scalars";
 import { AZURE_NAME_RULES, azureName } from "./azure-rules";
 
 /**
@@ -33,7 +34,7 @@ const nodePoolShape = (defaults: { vmSize: string; minCount: number; maxCount: n
     .describe("Most nodes the autoscaler adds (1-1000, at least minCount)."),
   osDiskSizeGb: z.number().int().min(30).max(2048).optional().describe("OS disk size in GB (30-2048). Default: AKS's default for the VM size."),
   zones: z
-    .array(z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"])))
+    .array(scalarAsText(z.enum(["1", "2", "3"])))
     .optional()
     .describe("Availability zones of the nodes. Default: none (regional)."),
 });

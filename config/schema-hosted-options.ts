@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { filePath } from "./schema-files";
 
 /**
  * HostedCluster options of `hypershift create cluster azure` (issue 13 item 1), one key per CLI
@@ -67,9 +68,7 @@ export const hostedClusterOptions = {
     .describe(
       "How the OAuth server is published (--oauth-publishing-strategy): Route (the management cluster's ingress) or LoadBalancer (its own Azure load balancer). LoadBalancer only with topology selfManaged (the CRD requires Route for ARO HCP). Immutable.",
     ),
-  additionalTrustBundleFile: z
-    .string()
-    .min(1, { error: "must be a path" })
+  additionalTrustBundleFile: filePath()
     .optional()
     .describe(
       "PEM CA bundle trusted by the cluster (--additional-trust-bundle), relative to the config file. Read at synth (it is public): the ConfigMap <name>-user-ca-bundle, key ca-bundle.crt, referenced by spec.additionalTrustBundle. Changing it rolls out every NodePool. Default: none.",

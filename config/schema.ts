@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { filePath } from "./schema-files";
+import { scalarAsText } from "./yaml-scalars";
 import { AZURE_NAME_RULES, azureName, TAG_RULES } from "./azure-rules";
 import { adoptSchema, clusterAdoptSchema } from "./schema-adopt";
 import { AZURE_CLOUDS } from "./cloud";
@@ -33,6 +35,16 @@ const tags = z
           path: [name],
           input: name,
           message: `tag name must be 1-${TAG_RULES.maxNameLength} characters without < > * % & : \\ ? / +`,
+        });
+      }
+      // eslint-disable-next-line no-control-regex
+      const control = /[\u0000-\u001f\u007f]/;
+      if (control.test(name) || control.test(tagValue)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          input: control.test(name) ? name : tagValue,
+          message: `tag ${control.test(name) ? "name" : "value"} has a control character (tab, line break, NUL...); Azure tags are one line of printable text`,
         });
       }
       if (tagValue.length > TAG_RULES.maxValueLength) {
@@ -70,13 +82,10 @@ const clientSecret = (whose: string) =>
 
 const signingKey = z
   .strictObject({
-    publicKeyFile: z
-      .string()
-      .min(1, { error: "must be a path" })
-      .describe("PEM public key (SPKI, ccoctl's serviceaccount-signer.public), relative to the config file. Read at synth to publish the JWKS."),
-    privateKeyFile: z
-      .string()
-      .min(1, { error: "must be a path" })
+    publicKeyFile: filePath().describe(
+      "PEM public key (SPKI, ccoctl's serviceaccount-signer.public), relative to the config file. Read at synth to publish the JWKS.",
+    ),
+    privateKeyFile: filePath()
       .optional()
       .describe(
         "PEM private key (PKCS#1, ccoctl's serviceaccount-signer.private), relative to the config file. Never read at synth; later stacks read it at plan time. Default: publicKeyFile with .public replaced by .private.",
@@ -101,6 +110,9 @@ const armId = (type: string, example: string) =>
     error: `must be a full ARM ID like ${example}`,
   });
 
+/** The tags of quay.io/openshift-release-dev/ocp-release: `<x.y.z>[-<pre>]-<arch>`, arches as config/release-version.ts. */
+const OCP_RELEASE_TAG = /^\d+\.\d+\.\d+(-[0-9A-Za-z]+(\.[0-9A-Za-z]+)*)?-(x86_64|aarch64|ppc64le|s390x|multi)$/;
+
 /** An OpenShift release image reference with a tag or digest (HyperShift needs an exact release). */
 const releaseImage = z
   .string()
@@ -109,7 +121,14 @@ const releaseImage = z
   })
   .refine((image) => /(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[a-f0-9]{64})$/.test(image.replace(/^[^/]*\//, "")), {
     error: "must name a tag or an @sha256 digest (HyperShift needs an exact release)",
-  });
+  })
+  .refine(
+    (image) => !/^quay\.io\/openshift-release-dev\/ocp-release:/.test(image) || image.includes("@") || OCP_RELEASE_TAG.test(image.split(":").pop() as string),
+    {
+      error:
+        "names a tag that quay.io/openshift-release-dev/ocp-release does not publish: its tags are <x.y.z>[-<pre>]-<arch> with arch x86_64, aarch64, ppc64le, s390x or multi (e.g. 4.21.0-x86_64), or give an @sha256 digest; HyperShift would refuse it only after the cluster stack waited",
+    },
+  );
 
 /** A Go duration as metav1.Duration parses it (`time.ParseDuration`), not negative: 0, 90s, 1h30m, 1.5h. */
 export const GO_DURATION = /^(0|((\d+(\.\d*)?|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h))+)$/;
@@ -155,16 +174,14 @@ const nodePool = z
     nodeVolumeDetachTimeout: goDuration("volume detach timeout").describe(
       "How long volumes may take to detach from a removed worker (Go duration; 0s: wait forever).",
     ),
-    pausedUntil: z
-      .preprocess(
-        (value) => (typeof value === "boolean" ? String(value) : value),
-        z
-          .string()
-          .max(35, { error: "must be at most 35 characters (the CRD's limit)" })
-          .regex(/^(true|false|True|False|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))$/, {
-            error: "must be true, false or an RFC 3339 time such as 2027-01-31T00:00:00Z (as --pausedUntil and the CRD)",
-          }),
-      )
+    pausedUntil: scalarAsText(
+      z
+        .string()
+        .max(35, { error: "must be at most 35 characters (the CRD's limit)" })
+        .regex(/^(true|false|True|False|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))$/, {
+          error: "must be true, false or an RFC 3339 time such as 2027-01-31T00:00:00Z (as --pausedUntil and the CRD)",
+        }),
+    )
       .optional()
       .describe("Pause reconciling the NodePool: true (until removed) or until an RFC 3339 time. Default: not paused."),
     releaseImage: releaseImage
@@ -258,13 +275,11 @@ const nodePool = z
       })
       .optional()
       .describe("A specific marketplace image: all four fields. Default: the image of the release payload (OpenShift 4.20+)."),
-    availabilityZone: z
-      // YAML reads an unquoted 1 as a number; the CRD wants the string.
-      .preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"]))
+    availabilityZone: scalarAsText(z.enum(["1", "2", "3"]))
       .optional()
       .describe("Azure availability zone of the VMs. Default: none. Not with availabilityZones."),
     availabilityZones: z
-      .array(z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.enum(["1", "2", "3"])))
+      .array(scalarAsText(z.enum(["1", "2", "3"])))
       .min(1, { error: "must list at least one zone" })
       .optional()
       .describe(
@@ -351,15 +366,10 @@ const hostedCluster = z
       .regex(/^[a-z0-9]([-a-z0-9]{0,38}[a-z0-9])?$/, { error: "must be 1-40 lowercase letters, digits or '-', starting and ending with a letter or digit" })
       .optional()
       .describe("Infrastructure ID (names the load balancer, public IP and role assignments). Default: <name, 21 chars>-<5 hex of a stable hash>."),
-    pullSecretFile: z
-      .string()
-      .min(1, { error: "must be a path" })
-      .describe(
-        "Pull secret JSON, relative to the config file; read at plan time, never at synth. With secrets.source: variables it is not read: the value comes from the variable pull_secret and this path is named as its source.",
-      ),
-    sshPublicKeyFile: z
-      .string()
-      .min(1, { error: "must be a path" })
+    pullSecretFile: filePath().describe(
+      "Pull secret JSON, relative to the config file; read at plan time, never at synth. With secrets.source: variables it is not read: the value comes from the variable pull_secret and this path is named as its source.",
+    ),
+    sshPublicKeyFile: filePath()
       .optional()
       .describe("SSH public key for the workers, relative to the config file. Default: a key generated in Terraform state (tls provider)."),
     controllerAvailabilityPolicy: z
@@ -594,10 +604,7 @@ const managementCluster = z
   .strictObject({
     kubeconfig: z
       .strictObject({
-        path: z
-          .string()
-          .min(1, { error: "must be a path" })
-          .describe("Kubeconfig file used at plan/apply time; relative to the config file, absolute, or starting with ~/. Never read at synth."),
+        path: filePath().describe("Kubeconfig file used at plan/apply time; relative to the config file, absolute, or starting with ~/. Never read at synth."),
         context: z.string().min(1).optional().describe("Kubeconfig context. Default: the file's current context."),
       })
       .optional()
@@ -613,10 +620,9 @@ const managementCluster = z
     aks: aksSchema.optional(),
     operator: z
       .strictObject({
-        bundleFile: z
-          .string()
-          .min(1, { error: "must be a path" })
-          .describe("Output of `hypershift install render --format yaml --outputs all ...`, relative to the config file (see help/management-cluster.md)."),
+        bundleFile: filePath().describe(
+          "Output of `hypershift install render --format yaml --outputs all ...`, relative to the config file (see help/management-cluster.md).",
+        ),
         rolloutTimeout: z
           .string()
           .regex(/^[1-9]\d*[smh]$/, { error: "must be a duration such as 10m" })
@@ -642,16 +648,12 @@ const managementCluster = z
           ),
       })
       .describe("The HyperShift operator, applied from a rendered bundle."),
-    pullSecretFile: z
-      .string()
-      .min(1, { error: "must be a path" })
+    pullSecretFile: filePath()
       .optional()
       .describe(
         "Pull secret (JSON) for the Secret pull-secret in the operator namespace, as `hypershift install --pull-secret`; external-dns pulls its image from registry.redhat.io with it. Relative to the config file; read at plan time, never at synth. Default: no pull-secret Secret.",
       ),
-    externalDnsCredentialsFile: z
-      .string()
-      .min(1, { error: "must be a path" })
+    externalDnsCredentialsFile: filePath()
       .optional()
       .describe(
         "azure_mgmt.json handed over by the Azure administrator, read at plan time. Default: read from the shared stack's state (output external_dns_credentials).",
@@ -671,9 +673,7 @@ const managementCluster = z
           .optional()
           .describe("Display name of the operator's Private Link service principal (shared stack). Default: <prefix>-private-link."),
         password: clientSecret("the Private Link service principal"),
-        credentialsFile: z
-          .string()
-          .min(1, { error: "must be a path" })
+        credentialsFile: filePath()
           .optional()
           .describe(
             "Credentials JSON {subscriptionId, tenantId, clientId, clientSecret} handed over by the Azure administrator, read at plan time; then no service principal is created here. Default: the shared stack's principal (output private_link_credentials).",

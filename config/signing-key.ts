@@ -1,4 +1,4 @@
-import * as fs from "node:fs";
+import { readLimitedFile } from "./read-file";
 import { keyId, rsaPublicKey } from "../constructs/oidc/documents";
 
 /** Smallest RSA modulus accepted; ccoctl and `npm run keygen` make 4096-bit keys. */
@@ -11,13 +11,9 @@ export type PublicKeyResult = { readonly ok: true; readonly pem: string; readonl
  * opened at synth; a private key given by mistake is rejected without echoing its content.
  */
 export function readPublicKey(file: string): PublicKeyResult {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, message: code === "ENOENT" ? "file not found (create a key pair with `npm run keygen`)" : `cannot be read (${code})` };
-  }
+  const read = readLimitedFile(file, "key", "file not found (create a key pair with `npm run keygen`)");
+  if (!read.ok) return { ok: false, message: read.message };
+  const text = read.text;
   if (/PRIVATE KEY/.test(text)) {
     return { ok: false, message: "holds a PRIVATE key; give the public key file (serviceaccount-signer.public)" };
   }

@@ -1,4 +1,5 @@
-import * as fs from "node:fs";
+import { holdsTokenMarker } from "./boundary";
+import { readLimitedFile } from "./read-file";
 
 export type TrustBundleResult = { readonly ok: true; readonly pem: string } | { readonly ok: false; readonly message: string };
 
@@ -7,13 +8,11 @@ export type TrustBundleResult = { readonly ok: true; readonly pem: string } | { 
  * when it writes the ConfigMap too. A file holding a private key is refused without echoing it.
  */
 export function readTrustBundle(file: string): TrustBundleResult {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, message: code === "ENOENT" ? "file not found" : `cannot be read (${code})` };
-  }
+  const read = readLimitedFile(file, "trustBundle");
+  if (!read.ok) return { ok: false, message: read.message };
+  const text = read.text;
+  if (holdsTokenMarker(text))
+    return { ok: false, message: "holds text that CDK for Terraform reserves for references (TfToken[...]); a trust bundle holds only PEM certificates" };
   if (/PRIVATE KEY/.test(text)) return { ok: false, message: "holds a PRIVATE key; a trust bundle holds only CA certificates" };
   if (!/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(text)) {
     return { ok: false, message: "holds no PEM certificate (-----BEGIN CERTIFICATE-----)" };

@@ -8,15 +8,32 @@ import { Fn, Token } from "cdktf";
  * file().
  */
 
+/** A cdktf string token marker, exactly as cdktf encodes one (`BEGIN_STRING_TOKEN_MARKER`, `VALID_KEY_CHARS`). */
+const STRING_TOKEN = /\$\{TfToken\[[a-zA-Z0-9:._-]+\]\}/g;
+
+/** `${` → `$${`, `%{` → `%%{` (replacer functions: in a replacement string "$$" would mean one "$"). */
+function escapeLiteral(text: string): string {
+  return text.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{");
+}
+
 /**
  * A literal as Terraform must see it to read it back byte for byte: `${` → `$${`, `%{` → `%%{`,
- * in strings, object keys and nested values. cdktf references (a client ID looked up at plan time)
- * are kept: values are whole literals or whole references. Does not change its input.
+ * in strings, object keys and nested values. A cdktf reference of ours (a client ID looked up at
+ * plan time) is kept, and only the marker itself: the text around it is escaped, so text that
+ * merely contains a marker can never carry a live template along (config text cannot hold one at
+ * all: config/boundary.ts refuses it). cdktf keeps `$${` in the literal parts of a string with a
+ * token. Does not change its input.
  */
 export function escapeTemplates(value: unknown): unknown {
   if (typeof value === "string") {
-    // Replacer functions: in a replacement string "$$" would mean one "$".
-    return Token.isUnresolved(value) ? value : value.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{");
+    if (!value.includes("TfToken[")) return escapeLiteral(value);
+    let escaped = "";
+    let last = 0;
+    for (const match of value.matchAll(STRING_TOKEN)) {
+      escaped += escapeLiteral(value.slice(last, match.index)) + match[0];
+      last = match.index + match[0].length;
+    }
+    return escaped + escapeLiteral(value.slice(last));
   }
   if (Array.isArray(value)) return value.map(escapeTemplates);
   if (typeof value === "object" && value !== null) {

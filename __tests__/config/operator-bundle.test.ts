@@ -361,8 +361,8 @@ describe("parseOperatorBundle rejects what cannot be applied", () => {
 
   it("an unreadable file names the error code and how to render the bundle", () => {
     const dir = tempDir();
-    expect(problemsOf(readOperatorBundle(path.join(dir, "missing.yaml")))).toEqual([`cannot read the operator bundle: ENOENT; ${RENDER_HINT}`]);
-    expect(problemsOf(readOperatorBundle(dir))).toEqual([`cannot read the operator bundle: EISDIR; ${RENDER_HINT}`]);
+    expect(problemsOf(readOperatorBundle(path.join(dir, "missing.yaml")))).toEqual([`cannot read the operator bundle: file not found; ${RENDER_HINT}`]);
+    expect(problemsOf(readOperatorBundle(dir))).toEqual([`cannot read the operator bundle: is a directory; give the path of the file itself; ${RENDER_HINT}`]);
     expect(RENDER_HINT).toContain("hypershift install render --format yaml --outputs all");
   });
 });

@@ -1,4 +1,4 @@
-import { DataTerraformRemoteStateLocal, Fn, LocalBackend, Testing, TerraformOutput, TerraformStack } from "cdktf";
+import { DataTerraformRemoteStateLocal, Fn, LocalBackend, Testing, TerraformOutput, TerraformStack, TerraformVariable } from "cdktf";
 import * as fc from "fast-check";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -67,6 +67,30 @@ function applyOutputs(dir: string): Record<string, unknown> {
 }
 
 (HAVE_TERRAFORM ? describe : describe.skip)("as Terraform 1.11 reads them (needs terraform)", () => {
+  it("text around a real cdktf reference stays a literal: a marker in the text never carries a template along (issue 21)", () => {
+    const dir = tempDir();
+    try {
+      // A canary file a live file() would read (its content must never appear in an output).
+      fs.writeFileSync(path.join(dir, "canary.txt"), "CANARY-CONTENT");
+      const stack = new TerraformStack(Testing.app(), "mixed");
+      const variable = new TerraformVariable(stack, "v", { type: "string", default: "VAL" });
+      const attack = '${file("canary.txt")}%{if true}x%{endif}';
+      // What main (4692bd5) skipped: a string that merely contains a token marker.
+      new TerraformOutput(stack, "after", { value: escapeTemplates(`${variable.stringValue}${attack}`) as string });
+      new TerraformOutput(stack, "before", { value: escapeTemplates(`${attack}${variable.stringValue}`) as string });
+      new TerraformOutput(stack, "nested", { value: escapeTemplates({ [`k${attack}`]: [`${variable.stringValue}-${attack}`] }) as object });
+      fs.writeFileSync(path.join(dir, "main.tf.json"), Testing.synth(stack));
+      terraformApply(dir);
+      const json = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, encoding: "utf8" }).stdout);
+      expect(json.after.value).toBe(`VAL${attack}`);
+      expect(json.before.value).toBe(`${attack}VAL`);
+      expect(json.nested.value).toEqual({ [`k${attack}`]: [`VAL-${attack}`] });
+      expect(JSON.stringify(json)).not.toContain("CANARY-CONTENT");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("literals and file() paths come back byte for byte; backend paths are verbatim, remote-state paths templates", () => {
     const dir = tempDir();
     try {

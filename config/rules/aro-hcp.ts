@@ -1,3 +1,4 @@
+import { zonelessRegionMessage } from "../azure-regions";
 import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "../azure-rules";
 import { networkOf, parseCidr } from "../cidr";
 import { ControlPlaneIdentityNames, controlPlanePrincipalsOf, DeploymentNames } from "../names";
@@ -41,6 +42,17 @@ function entraIdWarnings(config: Config): string[] {
 const SECRET_NAME = /^[a-zA-Z0-9-]{1,127}$/;
 
 export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
+  {
+    rule: "AKS node pool zones only in a region that has them",
+    check: (c) => {
+      const aks = c.managementCluster?.aks;
+      const message = zonelessRegionMessage(c.location);
+      if (!aks || !message) return [];
+      return (["systemPool", "userPool"] as const).flatMap((pool): ConfigIssue[] =>
+        (aks[pool].zones?.length ?? 0) > 0 ? [{ path: `managementCluster.aks.${pool}.zones`, value: aks[pool].zones, message }] : [],
+      );
+    },
+  },
   {
     rule: "ARO HCP settings and AKS only with topology: aroHcp",
     check: (c) => {

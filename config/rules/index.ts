@@ -12,6 +12,7 @@ export { EPHEMERAL_OS_DISK_MAX_GIB, isArm64VmSize, NODE_POOL_RULES, vmSizeParts 
 export { runRules } from "./rule";
 export type { ConfigIssue, Rule } from "./rule";
 export { missingSecretFiles, secretsWarnings } from "./secrets";
+export { secretFileIssues } from "./secret-files";
 export { managementSubscription, PRIVATE_LINK_RULES, privateLinkCollisions } from "./private-link";
 export { STRUCTURE_RULES } from "./structure";
 export { configWarnings, environmentWarnings, KUBE_ENV_OVERRIDES } from "./warnings";

@@ -1,3 +1,4 @@
+import { zonelessRegionMessage } from "../azure-regions";
 import type { HostedContext } from "./hosted-cluster";
 import { ConfigIssue, Rule } from "./rule";
 
@@ -6,6 +7,17 @@ const NODE_POOL_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 /** Rules of `nodePools[].availabilityZones` (one NodePool per zone, `<name>-<zone>`), per hosted cluster. */
 export const NODE_POOL_ZONE_RULES: ReadonlyArray<Rule<HostedContext>> = [
+  {
+    rule: "zones only in a region that has them",
+    check: ({ config, spec, at }) => {
+      const message = zonelessRegionMessage(config.location);
+      if (!message) return [];
+      return spec.nodePools.flatMap((pool, i): ConfigIssue[] => {
+        const key = pool.availabilityZones ? "availabilityZones" : pool.availabilityZone !== undefined ? "availabilityZone" : undefined;
+        return key ? [{ path: `${at}.nodePools[${i}].${key}`, value: pool[key], message: `(location ${config.location}) ${message}` }] : [];
+      });
+    },
+  },
   {
     rule: "a NodePool has one zone or a list of zones",
     check: ({ spec, at }) =>

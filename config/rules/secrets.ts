@@ -1,4 +1,6 @@
 import * as fs from "node:fs";
+import * as os from "node:os";
+import * as nodePath from "node:path";
 import type { DeploymentNames } from "../names";
 import { secretsSource } from "../plan-time-inputs";
 import type { Config } from "../schema";
@@ -72,11 +74,12 @@ export function missingSecretFiles(config: Config, names: DeploymentNames, exist
     files.push(["managementCluster.pullSecretFile", names.managementCluster.pullSecretFile, names.managementStack]);
     files.push(["managementCluster.externalDnsCredentialsFile", names.managementCluster.externalDnsCredentialsFile, names.managementStack]);
     files.push(["managementCluster.privateLink.credentialsFile", names.privateLink?.credentialsFile, names.managementStack]);
+    files.push(["managementCluster.kubeconfig.path", names.managementCluster.kubeconfig, names.managementStack]);
   }
   const seen = new Set<string>();
   const issues: ConfigIssue[] = [];
   for (const [path, file, stack] of files) {
-    if (!file || exists(file) || seen.has(`${path} ${file}`)) continue;
+    if (!file || exists(expandHome(file)) || seen.has(`${path} ${file}`)) continue;
     seen.add(`${path} ${file}`);
     issues.push({
       path,
@@ -102,4 +105,9 @@ export function secretsWarnings(config: Config, names: DeploymentNames): string[
   return [
     `secrets: the cluster stacks ${hosted.map((c) => c.hosted?.clusterStack).join(", ")} each declare ${differing.join(" and ")} with different sources, and TF_VAR_* gives every stack the same value: deploy them one at a time with that stack's values, give each its own workspace (backend cloud), or use secrets.source: files (help/terraform-cloud.md).`,
   ];
+}
+
+/** `~/x` as the Kubernetes provider reads it (a kubeconfig path may start with ~/). */
+export function expandHome(file: string): string {
+  return file === "~" || file.startsWith("~/") ? nodePath.join(os.homedir(), file.slice(1)) : file;
 }
