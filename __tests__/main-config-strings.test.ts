@@ -3,7 +3,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { main } from "../main";
-import { EXAMPLES, REPO, tempDir, tree } from "./helpers";
+import { spawnSync } from "node:child_process";
+import { EXAMPLES, HAVE_TERRAFORM, REPO, tempDir, terraformApply, tree } from "./helpers";
 
 /**
  * Issue 11 item 5: no config string is ever a Terraform template. Every string field of the
@@ -222,6 +223,60 @@ describe("config strings in synthesized Terraform", () => {
     expect(all.flatMap((s) => evaluatedMentions(s, MARKER))).toEqual([]);
     // The text arrived (escaped), e.g. in tags and the kubeconfig context.
     expect(all.filter((s) => s.includes(MARKER)).length).toBeGreaterThan(5);
+  });
+
+  (HAVE_TERRAFORM ? it : it.skip)("with Terraform 1.11: every synthesized literal holding injected text evaluates to that text, and no file() runs", () => {
+    // A live file() would read the canary; a live template would change the text.
+    const canary = path.join(work, "canary.txt");
+    fs.writeFileSync(canary, "CANARY-CONTENT");
+    const value = `\${file("${canary}")}%{if true}${MARKER}%{endif}`;
+    const config = bases().externalDns;
+    const injectable = FIELDS.filter(
+      (f) => f.free && !f.backend && !/publicKeyFile|bundleFile|additionalTrustBundleFile|File$|kubeconfig\.path/.test(f.path.join(".")),
+    );
+    for (const field of injectable) inject(config, field, field.path.at(-1) === "<key>" ? `${MARKER}\${x}` : value, false);
+    const result = synth(work, config);
+    expect(result.code).toBe(0);
+    // Strings with no live interpolation of their own: Terraform can evaluate them alone.
+    const found = templateStrings(result.stacks).filter((s) => s.includes(MARKER) && !/(^|[^$])\$\{|(^|[^%])%\{/.test(s));
+    expect(found.length).toBeGreaterThan(5);
+    const literals = [...new Set(found)];
+    const dir = tempDir();
+    try {
+      const output = Object.fromEntries(literals.map((text, i) => [`s${i}`, { value: text }]));
+      fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ output }));
+      terraformApply(dir);
+      const json = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, encoding: "utf8" }).stdout);
+      const values = literals.map((_, i) => json[`s${i}`].value as string);
+      expect(values.join("\n")).not.toContain("CANARY-CONTENT");
+      // Each comes back with the injected text verbatim (templates unevaluated).
+      for (const text of values) expect(text.includes(value) || text.includes(`${MARKER}\${x}`)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("cdktf token markers in any string field: config errors naming the field, nothing written", () => {
+    const markers = ["${TfToken[TOKEN.1]}", "#{TfToken[TOKEN.2]}", "&{TfToken[TOKEN.3]}", String(-1.8881545897087503e289)];
+    const all = bases();
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.keys(all)),
+        fc.constantFrom(...FIELDS),
+        fc.constantFrom(...markers),
+        fc.string({ maxLength: 4 }),
+        (base, field, marker, around) => {
+          const config = structuredClone(all[base]);
+          inject(config, field, `${around}${marker}\${file("/etc/passwd")}${around}`);
+          const result = synth(work, config);
+          // The field may not exist in this base (an adopt-only key): then synth succeeds with nothing injected.
+          if (result.code === 0) expect(JSON.stringify(result.stacks)).not.toContain("TfToken");
+          else expect(result.err).toMatch(/^config error\(s\) in /);
+          expect(templateStrings(result.stacks).flatMap((s) => evaluatedMentions(s, "passwd"))).toEqual([]);
+        },
+      ),
+      { numRuns: 12, seed: 21 },
+    );
   });
 
   it("any text in any string fields: config errors with nothing written, or no injected template (property)", () => {

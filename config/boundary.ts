@@ -30,6 +30,10 @@ export type ParsedYaml = { readonly ok: true; readonly value: unknown } | { read
 
 /** Parses config YAML into plain JSON data, or the config issues that prevent it. */
 export function parseConfigYaml(text: string): ParsedYaml {
+  // The YAML parser recurses per nesting level: a hostile document overflows its stack before
+  // any check on the parsed nodes could run.
+  const nesting = nestingIssue(text);
+  if (nesting) return { ok: false, issues: [nesting] };
   let document: Document.Parsed;
   try {
     document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, merge: false });
@@ -39,7 +43,7 @@ export function parseConfigYaml(text: string): ParsedYaml {
   if (document.errors.length > 0) {
     return {
       ok: false,
-      issues: document.errors.map((e) => {
+      issues: document.errors.slice(0, MAX_YAML_ERRORS).map((e) => {
         const at = `(yaml line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"})`;
         if (e.code === "DUPLICATE_KEY") {
           const key = text
@@ -75,6 +79,57 @@ export function parseConfigYaml(text: string): ParsedYaml {
   const value = toPlain(raw, [], issues, document);
   if (raw === null || raw === undefined) return { ok: false, issues: [{ path: "(top level)", message: "the file is empty; start from examples/basic.yaml" }] };
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+}
+
+/** Most YAML syntax errors listed (the first ones explain the rest). */
+const MAX_YAML_ERRORS = 10;
+
+/** Deepest indentation of a config line, in columns. */
+const MAX_INDENT = 256;
+
+/**
+ * Flow collections (`[`, `{`) nested more than MAX_DEPTH deep, or lines indented more than
+ * MAX_INDENT columns, found by a scan of the text (quoted text and comments skipped).
+ */
+function nestingIssue(text: string): ConfigIssue | undefined {
+  let depth = 0;
+  let line = 1;
+  let column = 0;
+  let lineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\n") {
+      line++;
+      column = 0;
+      lineStart = true;
+      continue;
+    }
+    column++;
+    if (lineStart && c !== " " && c !== "\t") {
+      lineStart = false;
+      if (column - 1 > MAX_INDENT) return { path: `(yaml line ${line})`, message: `is indented more than ${MAX_INDENT} columns; a config is never that deep` };
+    }
+    if (c === "#" && (i === 0 || /\s/.test(text[i - 1]))) {
+      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
+    } else if (c === '"' || c === "'") {
+      // Skip the quoted scalar ('' escapes a quote in single quotes, \ escapes in double).
+      for (i++; i < text.length; i++) {
+        if (text[i] === "\n") line++;
+        if (c === '"' && text[i] === "\\") i++;
+        else if (text[i] === c && !(c === "'" && text[i + 1] === "'")) break;
+        else if (c === "'" && text[i] === "'") i++;
+      }
+    } else if (c === "[" || c === "{") {
+      if (++depth > MAX_DEPTH)
+        return {
+          path: `(yaml line ${line}, column ${column})`,
+          message: `nests lists and maps more than ${MAX_DEPTH} levels deep; a config is never that deep`,
+        };
+    } else if ((c === "]" || c === "}") && depth > 0) {
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 /** A nesting deeper than MAX_DEPTH, found on the YAML nodes before anything recursive runs on the data. */
