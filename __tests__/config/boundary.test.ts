@@ -337,7 +337,7 @@ describe("values deploy would refuse later, and hostile YAML", () => {
       () => Array.from({ length: 400 }, (_, i) => `${" ".repeat(i)}a:`).join("\n"),
       /\(yaml line 258\): is indented more than 256 columns/,
     ],
-    ["many syntax errors", () => "a: [\n".repeat(2000), /^config error\(s\) in .*\n(  \(yaml line .*\n){1,10}nothing was written\.$/],
+    ["many syntax errors", () => "a: [\n".repeat(2000), /^config error\(s\) in .*\n( {2}\(yaml line .*\n){1,10}nothing was written\.$/],
     [".inf", (text) => text.replace(/replicas: 2/, "replicas: .inf"), /replicas: "Infinity" must be a finite number/],
   ];
   it.each(yamlCases)("%s", (_name, edit, message) => {
