@@ -27,8 +27,8 @@ export function underCdktfCli(env: NodeJS.ProcessEnv): boolean {
 
 /**
  * Validates the config and synthesizes every stack; with a remote backend, records the clusters
- * (config/deployed-clusters.ts). Returns the exit code: 0 synthesized, 1 config errors or a
- * removed cluster whose stacks hold state (nothing written), 2 usage.
+ * (config/deployed-clusters.ts). Returns the exit code: 0 synthesized, 1 config errors, a
+ * removed cluster whose stacks hold state, or state synth would miss (nothing written), 2 usage.
  */
 export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): number {
   if (argv.includes("--help") || argv.includes("-h") || argv.length > 1) {
@@ -58,7 +58,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
         issues: [
           ...missingSecretFiles(loaded.config, loaded.names),
           ...secretFileIssues(loaded.config, loaded.names, loaded.publicKeys),
-          ...removedClusterIssues(loaded),
+          ...removedClusterIssues(loaded, { underCdktfCli: cli }),
         ],
       }
     : loaded;
@@ -75,10 +75,11 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
     io.out(`  ${s.name.padEnd(width)}  ${s.resources} resources, ${s.dataSources} data sources, ${s.outputs} outputs`);
   }
   io.out(`  workspaces.json: the variables, environment and run order each stack needs (help/terraform-cloud.md)`);
-  if (record) io.out(`recorded the cluster stacks in ${path.relative(process.cwd(), record) || record} (commit it; help/retire-cluster.md)`);
+  for (const line of record.lines) io.out(line);
   // Under the cdktf CLI, stderr is shown as [ERROR]: warnings go to stdout there.
   const warn = cli ? io.out : io.err;
-  for (const warning of [...loaded.warnings, ...environmentWarnings(loaded.config, env), ...retiredClusterWarnings(loaded)]) warn(`warning: ${warning}`);
+  for (const warning of [...loaded.warnings, ...environmentWarnings(loaded.config, env), ...retiredClusterWarnings(loaded), ...record.warnings])
+    warn(`warning: ${warning}`);
   if (!cli) io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
   return 0;
 }

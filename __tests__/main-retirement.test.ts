@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { stringify } from "yaml";
@@ -10,10 +11,14 @@ import { EXAMPLES, hostedClusterSpec, tempDir } from "./helpers";
  * Local backend (state files on disk) and azurerm (the committed record beside the config).
  */
 
-function run(config: string, outdir: string) {
+const SUBSCRIPTION = "00000000-0000-0000-0000-000000000000";
+
+function run(config: string, outdir: string, env: NodeJS.ProcessEnv = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = main([config], { CDKTF_OUTDIR: outdir }, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  // Under the cdktf CLI (CDKTF_CONTEXT_JSON set) the config comes from HCP_AZURE_CONFIG and warnings go to stdout.
+  const argv = env.CDKTF_CONTEXT_JSON ? [] : [config];
+  const code = main(argv, { CDKTF_OUTDIR: outdir, ...env }, { out: (l) => out.push(l), err: (l) => err.push(l) });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
@@ -40,7 +45,7 @@ describe("retiring a cluster (npm run synth)", () => {
       config,
       stringify({
         prefix: "demo",
-        subscriptionId: "00000000-0000-0000-0000-000000000000",
+        subscriptionId: SUBSCRIPTION,
         tenantId: "11111111-1111-1111-1111-111111111111",
         location: "eastus",
         serviceAccountSigningKey: { publicKeyFile: "signer.public" },
@@ -85,9 +90,9 @@ describe("retiring a cluster (npm run synth)", () => {
       "shared",
     ]);
     const before = Object.fromEntries(hc2Stacks.map((s) => [s, stackJson(outdir, s)]));
-    // What a deploy leaves: state files beside the config.
-    const states = path.join(work, "terraform-state");
-    fs.mkdirSync(states);
+    // What a deploy leaves: state files beside the config, in the environment's folder.
+    const states = path.join(work, "terraform-state", SUBSCRIPTION, "demo");
+    fs.mkdirSync(states, { recursive: true });
     const state = (count: number) =>
       JSON.stringify({ version: 4, resources: Array.from({ length: count }, (_, i) => ({ mode: "managed", type: "t", name: `r${i}`, instances: [{}] })) });
     for (const [stack, count] of [
@@ -142,17 +147,27 @@ describe("retiring a cluster (npm run synth)", () => {
 
   it("azurerm backend: synth records the clusters; removing one is refused until its line leaves the record", () => {
     const backend = { type: "azurerm", resourceGroupName: "tfstate-rg", storageAccountName: "demotfstate", containerName: "tfstate" };
-    const record = path.join(work, "dev.clusters.lock");
+    const record = path.join(work, "azurerm+demotfstate+tfstate+hcp-azure%2Fdemo%2F.clusters.lock");
     const lines = () =>
       fs
         .readFileSync(record, "utf8")
         .split("\n")
-        .filter((l) => l && !l.startsWith("#"));
+        .filter((l) => l && !/^(#|backend:|configs:)/.test(l));
 
     writeConfig([cluster("hc2"), cluster("hc1")], backend);
+    // deploy, diff and destroy (the cdktf CLI) need the record: without one they act on a backend
+    // whose clusters synth cannot know.
+    const cli = run(config, outdir, { CDKTF_CONTEXT_JSON: "{}", HCP_AZURE_CONFIG: config });
+    expect(cli.code).toBe(1);
+    expect(cli.err).toMatch(
+      /^ {2}backend: has no record of the cluster stacks in this backend \(azurerm: storage account demotfstate, container tfstate, blobs hcp-azure\/demo\/<stack>\.tfstate\): \S+ is missing\./m,
+    );
+    expect(fs.existsSync(record)).toBe(false);
+    // A plain synth creates it, and says so.
     const first = run(config, outdir);
     expect(first.code).toBe(0);
     expect(first.out).toContain("recorded the cluster stacks in");
+    expect(first.err).toMatch(/^warning: \S+\.clusters\.lock is new: there was no record of this backend's cluster stacks beside the config\./m);
     expect(lines()).toEqual(["cluster-hc1", "cluster-hc2", "identities-hc1", "identities-hc2", "infra-hc1", "infra-hc2"]);
     expect(run(config, outdir).out).not.toContain("recorded the cluster stacks"); // unchanged: not rewritten
 
@@ -165,7 +180,7 @@ describe("retiring a cluster (npm run synth)", () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('clusters: "hc2" was removed from the config, but');
     expect(refused.err).toMatch(
-      /its stacks may still hold state \(cluster-hc2 retired, infra-hc2 retired, identities-hc2 retired: listed in \S*dev\.clusters\.lock, azurerm backend\)/,
+      /its stacks may still hold state \(cluster-hc2 retired, infra-hc2 retired, identities-hc2 retired: listed in \S*azurerm\+demotfstate\+tfstate\+hcp-azure%2Fdemo%2F\.clusters\.lock, azurerm backend\)/,
     );
     expect(refused.err).toContain("Once the destroy has completed, delete their lines (cluster-hc2, infra-hc2, identities-hc2) from");
     expect(lines()).toEqual(["cluster-hc1", "cluster-hc2 retired", "identities-hc1", "identities-hc2 retired", "infra-hc1", "infra-hc2 retired"]);
@@ -176,5 +191,110 @@ describe("retiring a cluster (npm run synth)", () => {
     expect(run(config, outdir).code).toBe(0);
     expect(lines()).toEqual(["cluster-hc1", "identities-hc1", "infra-hc1"]);
     expect(stackFolders(outdir)).not.toContain("infra-hc2");
+  });
+});
+
+/**
+ * Issue 21, item 6: state and the record are keyed by the environment, never by the config's file
+ * name. Two configs in one folder: on main they planned against the same terraform-state/shared.tfstate,
+ * and prod was told to retire dev's cluster.
+ */
+describe("no accidental sharing between environments (npm run synth)", () => {
+  let work: string;
+  beforeEach(() => {
+    work = tempDir();
+    fs.copyFileSync(path.join(EXAMPLES, "keys", "example-signer.public"), path.join(work, "signer.public"));
+  });
+  afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  /** A config without hostedCluster: one identities- stack per cluster (fast to synthesize). */
+  const writeConfig = (file: string, prefix: string, clusters: string[], extra: Record<string, unknown> = {}) => {
+    const config = path.join(work, file);
+    fs.writeFileSync(
+      config,
+      stringify({
+        prefix,
+        subscriptionId: SUBSCRIPTION,
+        tenantId: "11111111-1111-1111-1111-111111111111",
+        location: "eastus",
+        serviceAccountSigningKey: { publicKeyFile: "signer.public" },
+        clusters: clusters.map((name) => ({ name })),
+        ...extra,
+      }),
+    );
+    return config;
+  };
+  const outOf = (config: string) => path.join(work, `${path.basename(config, ".yaml")}.out`);
+  /** The state file a synthesized stack's local backend names, absolute (Terraform resolves it from the stack's folder). */
+  const backendFile = (config: string, stack: string) =>
+    path.resolve(outOf(config), "stacks", stack, stackJson(outOf(config), stack).terraform.backend.local.path);
+  const holding = (count: number) =>
+    JSON.stringify({ version: 4, resources: Array.from({ length: count }, (_, i) => ({ mode: "managed", type: "t", name: `r${i}`, instances: [{}] })) });
+
+  it("two configs of different environments in one folder: separate state files, and one's clusters never refuse the other", () => {
+    const dev = writeConfig("dev.yaml", "dev", ["hc1"]);
+    const prod = writeConfig("prod.yaml", "prod", ["hc2"]);
+    expect(run(dev, outOf(dev)).code).toBe(0);
+    expect(run(prod, outOf(prod)).code).toBe(0);
+    expect(backendFile(dev, "shared")).toBe(path.join(work, "terraform-state", SUBSCRIPTION, "dev", "shared.tfstate"));
+    expect(backendFile(prod, "shared")).toBe(path.join(work, "terraform-state", SUBSCRIPTION, "prod", "shared.tfstate"));
+    // dev deploys hc1; prod, which never had it, synthesizes as before.
+    fs.mkdirSync(path.dirname(backendFile(dev, "shared")), { recursive: true });
+    fs.writeFileSync(backendFile(dev, "identities-hc1"), holding(19));
+    expect(run(prod, outOf(prod))).toMatchObject({ code: 0, err: "" });
+    // A copy of dev (same prefix and subscription: the same environment) shares its state, on purpose.
+    const copy = writeConfig("dev-copy.yaml", "dev", ["hc3"]);
+    const refused = run(copy, outOf(copy));
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('clusters: "hc1" was removed from the config, but its stacks may still hold state');
+  });
+
+  it("existing local state in the old layout: refused with the exact commands, never planned from empty state; after them, the stacks use the moved state", () => {
+    const config = writeConfig("dev.yaml", "dev", ["hc1"]);
+    // What a deploy before this change left: <config dir>/terraform-state/<stack>.tfstate.
+    const old = path.join(work, "terraform-state");
+    fs.mkdirSync(old);
+    fs.writeFileSync(path.join(old, "shared.tfstate"), holding(5));
+    fs.writeFileSync(path.join(old, "identities-hc1.tfstate"), holding(19));
+    const outdir = outOf(config);
+    const refused = run(config, outdir);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/^ {2}backend\.directory: "terraform-state" holds state files where every config beside it kept its state before/m);
+    expect(refused.err).toContain("nothing was written");
+    expect(fs.existsSync(outdir)).toBe(false);
+    expect(fs.readdirSync(old).sort()).toEqual(["identities-hc1.tfstate", "shared.tfstate"]); // synth moved nothing
+
+    const command = /^ {6}(mkdir -p .*)$/m.exec(refused.err)?.[1] as string;
+    expect(spawnSync("sh", ["-c", command], { encoding: "utf8" }).status).toBe(0);
+    const moved = run(config, outdir);
+    expect(moved.code).toBe(0);
+    for (const [stack, count] of [
+      ["shared", 5],
+      ["identities-hc1", 19],
+    ] as const)
+      expect(JSON.parse(fs.readFileSync(backendFile(config, stack), "utf8")).resources).toHaveLength(count);
+    expect(fs.readdirSync(old)).toEqual([SUBSCRIPTION]);
+  });
+
+  it("a remote backend's record from before (<config>.clusters.lock) keeps refusing a dropped cluster, then moves to the backend's name", () => {
+    const backend = { type: "cloud", organization: "acme" };
+    const config = writeConfig("dev.yaml", "dev", ["hc1"], { backend });
+    const legacy = path.join(work, "dev.clusters.lock");
+    fs.writeFileSync(legacy, "identities-hc1\nidentities-hc2\n");
+    const refused = run(config, outOf(config));
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(
+      /clusters: "hc2" was removed from the config, but its stacks may still hold state \(identities-hc2: listed in \S*dev\.clusters\.lock, cloud backend\)/,
+    );
+
+    writeConfig("dev.yaml", "dev", ["hc1", "hc2"], { backend });
+    const moved = run(config, outOf(config));
+    expect(moved.code).toBe(0);
+    expect(moved.out).toMatch(/^moved the record \S*dev\.clusters\.lock to \S*cloud\+app\.terraform\.io\+acme\+dev-\.clusters\.lock: /m);
+    expect(fs.readdirSync(work).filter((f) => f.endsWith(".clusters.lock"))).toEqual(["cloud+app.terraform.io+acme+dev-.clusters.lock"]);
+    // Renamed, the config still finds it: dropping hc2 stays refused.
+    fs.renameSync(config, path.join(work, "development.yaml"));
+    writeConfig("development.yaml", "dev", ["hc1"], { backend });
+    expect(run(path.join(work, "development.yaml"), outOf(config)).err).toContain('clusters: "hc2" was removed from the config');
   });
 });

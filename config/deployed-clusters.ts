@@ -1,42 +1,102 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "./load";
-import { clusterOfStack, clusterStackNames } from "./names";
+import { AKS_STACK, clusterOfStack, clusterStackNames, MANAGEMENT_STACK, SHARED_STACK } from "./names";
+import { clusterRecordName, identityText, legacyStateDirectory, RECORD_SUFFIX, RemoteBackendIdentity, remoteBackendIdentity } from "./names/state";
 import { ConfigIssue } from "./rules";
 
 /**
- * Cluster stacks that left the config while they may still hold state. cdktf only knows the
- * stacks the config synthesizes: a cluster removed from the config (or its hostedCluster) can
- * no longer be destroyed, and (aroHcp) the next `shared` deploy deletes its control-plane
- * principals. So synth refuses such a config until the cluster has been retired and its stacks
- * destroyed (help/retire-cluster.md).
+ * What synth knows of the deployed state before it writes anything (help/retire-cluster.md):
  *
- * Where the state is:
- * - local backend: the state files, `<backend.directory>/<stack>.tfstate`, read directly;
- * - azurerm and cloud backends: not reachable offline, so synth keeps a record of the cluster
- *   stacks it synthesized, `<config name>.clusters.lock` beside the config, committed with it. A
- *   line leaves the record only by hand, after `npm run destroy` has emptied that stack.
+ * - Cluster stacks that left the config while they may still hold state. cdktf only knows the
+ *   stacks the config synthesizes: a cluster removed from the config (or its hostedCluster) can
+ *   no longer be destroyed, and (aroHcp) the next `shared` deploy deletes its control-plane
+ *   principals. So synth refuses such a config until the cluster has been retired and its stacks
+ *   destroyed.
+ * - State that would be missed. Every location is keyed by what identifies the environment
+ *   (config/names/state.ts), never by the config's file name:
+ *   - local backend: the state files, `<backend.directory>/<subscriptionId>/<prefix>/<stack>.tfstate`,
+ *     read directly. State still in the folder every config beside it used before,
+ *     `<backend.directory>/<stack>.tfstate`, refuses the config with the exact `mv` command: synth
+ *     does not move it itself, since those files may be another environment's.
+ *   - azurerm and cloud backends: not reachable offline, so synth keeps a record of the cluster
+ *     stacks it synthesized beside the config, named after the backend's identity
+ *     (`azurerm+<account>+<container>+<key prefix>.clusters.lock`, `cloud+<host>+<organization>+<workspace prefix>.clusters.lock`)
+ *     and committed with it. A line leaves the record only by hand, after `npm run destroy` has
+ *     emptied that stack. A missing record is refused where there is evidence of one (an older
+ *     record naming this config) and under the cdktf CLI (deploy, diff, destroy act on the
+ *     backend); a plain synth creates it and says so.
  */
 
-const RECORD_SUFFIX = ".clusters.lock";
 const RETIRED = "retired";
-
-/** The record of a config file: `<dir>/<name without .yaml/.yml>.clusters.lock`. */
-export function clusterRecordFile(configFile: string): string {
-  const absolute = path.resolve(configFile);
-  return path.join(path.dirname(absolute), `${path.basename(absolute).replace(/\.ya?ml$/i, "")}${RECORD_SUFFIX}`);
-}
+const BACKEND_LINE = "backend:";
+const CONFIGS_LINE = "configs:";
 
 /** Per-cluster stacks of the record by name, with whether the last synth saw their cluster retired. */
 export type ClusterRecord = ReadonlyMap<string, { readonly retired: boolean }>;
 
-/** Parses a record: `<stack>` or `<stack> retired` per line (cluster stacks only), `#` comments, blank lines. */
-export function parseClusterRecord(text: string): { ok: true; record: ClusterRecord } | { ok: false; problems: string[] } {
+/** A parsed record: the backend it describes (canonical JSON, when it says), the configs that wrote it, its stacks. */
+export interface ParsedClusterRecord {
+  readonly ok: true;
+  readonly backend?: string;
+  readonly configs: readonly string[];
+  readonly record: ClusterRecord;
+}
+
+export interface StateCheckOptions {
+  /**
+   * The app runs under the cdktf CLI (deploy, diff, destroy act on the backend): a remote
+   * backend's record must exist.
+   */
+  readonly underCdktfCli?: boolean;
+}
+
+/** What synth wrote to the record: lines to print, and warnings. */
+export interface RecordReport {
+  readonly lines: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+/** The record of a config with a remote backend: `<config dir>/<clusterRecordName>`; undefined for the local backend. */
+export function clusterRecordFile(loaded: LoadedConfig): string | undefined {
+  const identity = remoteBackendIdentity(loaded.config);
+  return identity && path.join(configDir(loaded), clusterRecordName(identity));
+}
+
+/** Where a config's record was before records were named after the backend: `<dir>/<config name without .yaml/.yml>.clusters.lock`. */
+export function legacyClusterRecordFile(configFile: string): string {
+  const absolute = path.resolve(configFile);
+  return path.join(path.dirname(absolute), `${configBase(absolute)}${RECORD_SUFFIX}`);
+}
+
+/**
+ * Parses a record: `<stack>` or `<stack> retired` per line (cluster stacks only), at most one
+ * `backend: <JSON>` and one `configs: <JSON list>` line, `#` comments, blank lines.
+ */
+export function parseClusterRecord(text: string): ParsedClusterRecord | { ok: false; problems: string[] } {
   const record = new Map<string, { retired: boolean }>();
   const problems: string[] = [];
+  let backend: string | undefined;
+  let configs: string[] | undefined;
   text.split("\n").forEach((raw, index) => {
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) return;
+    if (line.startsWith(BACKEND_LINE)) {
+      const identity = parseJson(line.slice(BACKEND_LINE.length));
+      if (backend !== undefined) problems.push(`line ${index + 1}: a second "${BACKEND_LINE}" line`);
+      else if (!isStringMap(identity))
+        problems.push(`line ${index + 1}: "${line}" must be ${BACKEND_LINE} followed by the backend's identity in JSON, as synth writes it`);
+      else backend = canonical(identity);
+      return;
+    }
+    if (line.startsWith(CONFIGS_LINE)) {
+      const names = parseJson(line.slice(CONFIGS_LINE.length));
+      if (configs !== undefined) problems.push(`line ${index + 1}: a second "${CONFIGS_LINE}" line`);
+      else if (!Array.isArray(names) || !names.every((n) => typeof n === "string"))
+        problems.push(`line ${index + 1}: "${line}" must be ${CONFIGS_LINE} followed by a JSON list of config file names`);
+      else configs = names;
+      return;
+    }
     const match = /^([a-z0-9][-a-z0-9]*[a-z0-9])(\s+(\S+))?$/.exec(line);
     if (!match || !clusterOfStack(match[1]) || (match[3] !== undefined && match[3] !== RETIRED)) {
       problems.push(`line ${index + 1}: "${line}" must be a cluster's stack (identities-, infra- or cluster-<name>), optionally followed by "${RETIRED}"`);
@@ -46,41 +106,74 @@ export function parseClusterRecord(text: string): { ok: true; record: ClusterRec
       record.set(match[1], { retired: match[3] === RETIRED });
     }
   });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, record };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, backend, configs: configs ?? [], record };
 }
 
-/** The record synth writes for a config: every stack of its clusters, sorted. */
-export function renderClusterRecord(loaded: LoadedConfig): string {
-  const backend = loaded.config.backend.type;
+/**
+ * The record synth writes for a config: the backend it describes, the configs that wrote it
+ * (`configs`, plus this one), every stack of the config's clusters, sorted.
+ */
+export function renderClusterRecord(loaded: LoadedConfig, configs: readonly string[] = []): string {
+  const identity = remoteBackendIdentity(loaded.config);
+  if (!identity) throw new Error("internal: a record is kept only for a remote backend");
   const lines = loaded.names.clusters.flatMap((cluster) => cluster.stacks.map((stack) => (cluster.retired ? `${stack} ${RETIRED}` : stack))).sort();
   return [
-    `# Cluster stacks of ${path.basename(loaded.file)} that may hold state in the ${backend} backend.`,
-    "# Written by `npm run synth`; commit it with the config. Synth refuses a config that drops a",
-    "# stack listed here: retire the cluster first (help/retire-cluster.md). Delete a stack's line",
-    "# only after `npm run destroy` has emptied it.",
+    `# Cluster stacks that may hold state in the ${identity.type} backend below, written by \`npm run synth\`;`,
+    "# commit it with the config. Synth refuses a config that drops a stack listed here: retire the",
+    "# cluster first (help/retire-cluster.md). Delete a stack's line only after `npm run destroy` has",
+    "# emptied it. Every config with this backend in this folder reads and writes this record.",
+    `${BACKEND_LINE} ${identityText(identity)}`,
+    `${CONFIGS_LINE} ${JSON.stringify([...new Set([...configs, path.basename(loaded.file)])].sort())}`,
     ...lines,
     "",
   ].join("\n");
 }
 
-/** Every cluster stack that left the config while it may still hold state, as config issues. */
-export function removedClusterIssues(loaded: LoadedConfig): ConfigIssue[] {
-  return loaded.config.backend.type === "local" ? removedWithLocalState(loaded) : removedFromRecord(loaded);
+/**
+ * Everything in the deployed state that forbids synthesizing the config, as config issues: state
+ * in the old local layout, a missing or mismatched record, and clusters that left the config
+ * while their stacks may hold state.
+ */
+export function removedClusterIssues(loaded: LoadedConfig, options: StateCheckOptions = {}): ConfigIssue[] {
+  return loaded.config.backend.type === "local" ? localStateIssues(loaded) : recordIssues(loaded, options);
 }
 
 /**
  * Writes the record of a config with a remote backend (call after a successful synth, and only
- * when `removedClusterIssues` found nothing). Returns the file when it changed, else undefined.
+ * when `removedClusterIssues` found nothing): only when its content changes. A record from before
+ * records were named after the backend (`<config name>.clusters.lock`) is moved to the new name.
  */
-export function writeClusterRecord(loaded: LoadedConfig): string | undefined {
-  if (loaded.config.backend.type === "local") return undefined;
-  const file = clusterRecordFile(loaded.file);
-  const text = renderClusterRecord(loaded);
-  if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === text) return undefined;
-  // Written beside, then renamed: the record is never half-written.
-  fs.writeFileSync(`${file}.tmp`, text);
-  fs.renameSync(`${file}.tmp`, file);
-  return file;
+export function writeClusterRecord(loaded: LoadedConfig): RecordReport {
+  const file = clusterRecordFile(loaded);
+  if (!file) return { lines: [], warnings: [] };
+  const existing = readRecord(file);
+  const legacyFile = legacyClusterRecordFile(loaded.file);
+  const legacy = !existing && legacyFile !== file ? oldStyle(readRecord(legacyFile)) : undefined;
+  const previous = existing ?? legacy;
+  const text = renderClusterRecord(loaded, previous?.ok ? previous.configs : []);
+  const lines: string[] = [];
+  const warnings: string[] = [];
+  if (!existing || existing.text !== text) {
+    // Written beside, then renamed: the record is never half-written.
+    fs.writeFileSync(`${file}.tmp`, text);
+    fs.renameSync(`${file}.tmp`, file);
+  }
+  if (legacy) {
+    fs.rmSync(legacyFile);
+    lines.push(
+      `moved the record ${shown(legacyFile)} to ${shown(file)}: records are named after the backend they describe, not the config file (commit both: git add -A -- ${sh(shown(legacyFile))} ${sh(shown(file))}; help/retire-cluster.md)`,
+    );
+  } else if (!existing) {
+    lines.push(`recorded the cluster stacks in ${shown(file)} (commit it; help/retire-cluster.md)`);
+    const others = otherRecords(path.dirname(file), [file]).map((other) => shown(other.file));
+    warnings.push(
+      `${shown(file)} is new: there was no record of this backend's cluster stacks beside the config. If the backend already holds cluster stacks of this environment (deployed from another checkout, or the record was never committed), write their stack names into it before you deploy, or a cluster missing from the config goes unnoticed (help/retire-cluster.md#a-missing-record).` +
+        (others.length > 0 ? ` Other records beside it: ${others.join(", ")}.` : ""),
+    );
+  } else if (existing.text !== text) {
+    lines.push(`recorded the cluster stacks in ${shown(file)} (commit it; help/retire-cluster.md)`);
+  }
+  return { lines, warnings };
 }
 
 /** Synth's warnings for retired clusters: what to do next. */
@@ -92,6 +185,258 @@ export function retiredClusterWarnings(loaded: LoadedConfig): string[] {
         `clusters[${cluster.index}] (${cluster.name}) is retired: its stacks plan only to be destroyed. Run npm run destroy -- ${cluster.stacks.join(" ")}, then remove the cluster from the config (help/retire-cluster.md).`,
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Local backend
+
+function localStateIssues(loaded: LoadedConfig): ConfigIssue[] {
+  const directory = path.dirname(loaded.names.stateLocation(SHARED_STACK));
+  const legacy = legacyStateIssues(loaded, directory);
+  return legacy.length > 0 ? legacy : removedWithLocalState(loaded, directory);
+}
+
+/** A stack this project can synthesize: shared, management, aks or a cluster's. */
+function isStackName(name: string): boolean {
+  return /^[a-z0-9][-a-z0-9]*$/.test(name) && ([SHARED_STACK, MANAGEMENT_STACK, AKS_STACK].includes(name) || clusterOfStack(name) !== undefined);
+}
+
+/**
+ * State files in the folder every config beside it used before state was keyed by environment
+ * (`<backend.directory>/<stack>.tfstate`): while one holds resources, the config would plan from
+ * empty state, so synth refuses with the command that moves them.
+ */
+function legacyStateIssues(loaded: LoadedConfig, directory: string): ConfigIssue[] {
+  const legacy = legacyStateDirectory(directory);
+  if (!fs.existsSync(legacy)) return [];
+  const files = fs
+    .readdirSync(legacy)
+    .sort()
+    .filter((entry) => isStackName(entry.replace(/\.tfstate$/, "")) && entry.endsWith(".tfstate") && fs.statSync(path.join(legacy, entry)).isFile());
+  const counts = files.map((entry) => managedResources(path.join(legacy, entry)));
+  if (counts.every((count) => count === 0)) return [];
+
+  const { config, names } = loaded;
+  const described = files.map((entry, i) => {
+    const count = counts[i];
+    let text = `${shown(path.join(legacy, entry))}: ${count === undefined ? "unreadable" : plural(count, "resource")}`;
+    if (entry === `${SHARED_STACK}.tfstate`) {
+      // The persistent resource group says whose `shared` state it is.
+      const groups = resourceGroupIds(path.join(legacy, entry));
+      const ours = groups.find((id) => id.toLowerCase() === names.resourceGroup.id.toLowerCase());
+      if (ours) text += ` (resource group ${ours}: this config's)`;
+      else if (groups.length > 0)
+        text += ` (resource group ${groups.join(", ")}: not this config's ${names.resourceGroup.id}, so probably another config's state)`;
+    }
+    return text;
+  });
+  const moves = files.flatMap((entry) => [entry, `${entry}.backup`]).filter((entry) => fs.existsSync(path.join(legacy, entry)));
+  const clashes = moves.filter((entry) => fs.existsSync(path.join(directory, entry)));
+  const movable = moves.filter((entry) => !clashes.includes(entry));
+  const target = shown(directory);
+  const command =
+    movable.length > 0
+      ? `mkdir -p ${sh(target)} && mv ${movable.map((entry) => sh(shown(path.join(legacy, entry)))).join(" ")} ${sh(`${target}/`)}`
+      : undefined;
+  return [
+    {
+      path: "backend.directory",
+      value: config.backend.type === "local" ? config.backend.directory : undefined,
+      message:
+        `holds state files where every config beside it kept its state before each environment got its own folder: ${described.join(", ")}. ` +
+        `This config's state (prefix ${config.prefix}, subscriptionId ${config.subscriptionId}) is now ${target}/, so a config of another environment beside it never shares it; with those files left where they are, it would plan as if nothing were deployed. ` +
+        "Synth does not move them itself: that folder was shared by every config beside it, and a state file does not say which environment wrote it. " +
+        (command ? `If they are this environment's state, move them:\n      ${command}\n    ` : "") +
+        (clashes.length > 0
+          ? `${clashes.map((entry) => shown(path.join(directory, entry))).join(", ")} exist${clashes.length === 1 ? "s" : ""} in both places: keep the one that is this environment's state and move the other away. `
+          : "") +
+        "Then add --migrate-state to the next deploy, diff or destroy (npm run deploy -- '*' --migrate-state): each stack's folder in the output remembers the old path. " +
+        "If they are another config's, synth that config and move them where it says; files of a destroyed environment can go (help/retire-cluster.md#state-from-before-environments-had-their-own-folder).",
+    },
+  ];
+}
+
+function removedWithLocalState(loaded: LoadedConfig, directory: string): ConfigIssue[] {
+  if (!fs.existsSync(directory)) return [];
+  const configured = configuredStacks(loaded);
+  const held = new Map<string, string>();
+  for (const entry of fs.readdirSync(directory).sort()) {
+    const stack = /^(.+)\.tfstate$/.exec(entry)?.[1];
+    if (!stack || !clusterOfStack(stack) || configured.has(stack)) continue;
+    const count = managedResources(path.join(directory, entry));
+    if (count === 0) continue;
+    held.set(stack, `${shown(path.join(directory, entry))}: ${count === undefined ? "unreadable" : plural(count, "resource")}`);
+  }
+  return issuesFor(
+    loaded,
+    held,
+    (items) => items.join(", "),
+    () => "If those resources are gone already, move the state files away.",
+  );
+}
+
+/** Managed resource instances in a state file; undefined when it cannot be read as state. */
+function managedResources(file: string): number | undefined {
+  const state = readState(file);
+  if (!state || !Array.isArray(state.resources)) return undefined;
+  return state.resources.filter((r) => r.mode === "managed").reduce((sum, r) => sum + (r.instances?.length ?? 0), 0);
+}
+
+/** The IDs of the resource groups (created or looked up) a state file holds. */
+function resourceGroupIds(file: string): string[] {
+  const resources = readState(file)?.resources;
+  if (!Array.isArray(resources)) return [];
+  return resources
+    .filter((r) => r.type === "azurerm_resource_group")
+    .flatMap((r) => r.instances ?? [])
+    .map((instance) => instance?.attributes?.id)
+    .filter((id): id is string => typeof id === "string");
+}
+
+interface StateFile {
+  resources?: Array<{ mode?: string; type?: string; instances?: Array<{ attributes?: { id?: unknown } }> }>;
+}
+
+function readState(file: string): StateFile | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as StateFile;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Remote backends: the record
+
+type ReadRecord = (ParsedClusterRecord & { readonly text: string }) | { readonly ok: false; readonly problems: string[]; readonly text: string };
+
+function readRecord(file: string): ReadRecord | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const text = fs.readFileSync(file, "utf8");
+  return { ...parseClusterRecord(text), text };
+}
+
+/** A record from before records were named after the backend: it has no `backend:` line (or could not be parsed). */
+function oldStyle(record: ReadRecord | undefined): ReadRecord | undefined {
+  return record && (!record.ok || record.backend === undefined) ? record : undefined;
+}
+
+function recordIssues(loaded: LoadedConfig, options: StateCheckOptions): ConfigIssue[] {
+  const identity = remoteBackendIdentity(loaded.config) as RemoteBackendIdentity;
+  const ours = canonical(identity);
+  const file = clusterRecordFile(loaded) as string;
+  const legacyFile = legacyClusterRecordFile(loaded.file);
+  const legacy = legacyFile !== file ? oldStyle(readRecord(legacyFile)) : undefined;
+  const existing = readRecord(file);
+
+  if (existing) {
+    if (!existing.ok) return malformed(file, existing.problems);
+    const issues: ConfigIssue[] = [];
+    if (existing.backend !== undefined && existing.backend !== ours)
+      issues.push({
+        path: "backend",
+        message: `${shown(file)} is named after this config's backend (${describe(identity)}), but its ${BACKEND_LINE} line names another: ${existing.backend}. A record describes one backend: restore it from version control, or correct that line (help/retire-cluster.md#the-record-file).`,
+      });
+    if (legacy)
+      issues.push({
+        path: "backend",
+        message: `both ${shown(file)} and ${shown(legacyFile)} (a record from before records were named after the backend) exist. Synth reads only ${shown(file)}: copy any stack line of ${shown(legacyFile)} that it lacks into it, then delete ${shown(legacyFile)} (help/retire-cluster.md#the-record-file).`,
+      });
+    return [...issues, ...removedFromRecord(loaded, existing.record, file)];
+  }
+  // The record from before, named after this config: still this config's record (synth moves it).
+  if (legacy) return legacy.ok ? removedFromRecord(loaded, legacy.record, legacyFile) : malformed(legacyFile, legacy.problems);
+
+  // No record: evidence that one existed.
+  const base = path.basename(loaded.file);
+  const evidence: ConfigIssue[] = [];
+  for (const other of otherRecords(path.dirname(file), [file])) {
+    const record = other.record;
+    if (record.backend === ours) {
+      evidence.push({
+        path: "backend",
+        message: `has no record of its cluster stacks under the name synth gives it (${shown(file)}), but ${shown(other.file)} records this backend: rename it (git mv ${sh(shown(other.file))} ${sh(shown(file))}), then synth (help/retire-cluster.md#the-record-file).`,
+      });
+    } else if (record.backend !== undefined && record.configs.includes(base)) {
+      evidence.push({
+        path: "backend",
+        message:
+          `has no record of its cluster stacks (${shown(file)}, for ${describe(identity)}), but ${shown(other.file)}, the record of ${record.backend}, says ${base} wrote it: this config's backend changed (or the prefix its default keyPrefix/workspacePrefix derive from). ` +
+          "State does not move with the config: every stack of this environment would plan from empty state in the new place, and the clusters recorded there would go unnoticed. " +
+          `Put the backend settings back; or, if you moved the state to the new place yourself, rename the record (git mv ${sh(shown(other.file))} ${sh(shown(file))}) and delete its ${BACKEND_LINE} line: synth writes the new one. ` +
+          `If ${base} now describes another environment on purpose, remove "${base}" from the ${CONFIGS_LINE} line of ${shown(other.file)} (help/retire-cluster.md#a-missing-record).`,
+      });
+    } else if (record.backend === undefined && !configBeside(other.file)) {
+      const owner = configBase(other.file);
+      evidence.push({
+        path: "backend",
+        message:
+          `has no record of its cluster stacks (${shown(file)}), but ${shown(other.file)} is a record from before records were named after the backend, and its config ${owner}.yaml is not beside it. ` +
+          `If this config was ${owner}.yaml (renamed), that record is this config's: git mv ${sh(shown(other.file))} ${sh(shown(file))}, then synth. ` +
+          `If ${owner}.yaml's environment is destroyed, delete the record (help/retire-cluster.md#a-missing-record).`,
+      });
+    }
+  }
+  if (evidence.length > 0 || !options.underCdktfCli) return evidence;
+  return [
+    {
+      path: "backend",
+      message:
+        `has no record of the cluster stacks in this backend (${describe(identity)}): ${shown(file)} is missing. cdktf acts on the backend, and without the record a cluster removed from the config would go unnoticed. ` +
+        `If the backend holds no cluster stacks of this environment but this config's (a new environment; check with ${backendListing(identity)}), create the record with npm run synth -- ${shown(path.resolve(loaded.file))} and commit it. ` +
+        "Otherwise restore it from version control, or write those stacks' names into it, one per line (help/retire-cluster.md#a-missing-record).",
+    },
+  ];
+}
+
+function malformed(file: string, problems: readonly string[]): ConfigIssue[] {
+  return problems.map((problem) => ({ path: shown(file), message: `${problem} (the record of deployed cluster stacks; help/retire-cluster.md)` }));
+}
+
+/** The other records in a folder that parse, by file. */
+function otherRecords(dir: string, except: readonly string[]): Array<{ file: string; record: ParsedClusterRecord }> {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((entry) => entry.endsWith(RECORD_SUFFIX))
+    .sort()
+    .map((entry) => path.join(dir, entry))
+    .filter((file) => !except.includes(file))
+    .flatMap((file) => {
+      const record = readRecord(file);
+      return record?.ok ? [{ file, record }] : [];
+    });
+}
+
+/** A backend's identity in words. */
+function describe(identity: RemoteBackendIdentity): string {
+  return identity.type === "azurerm"
+    ? `azurerm: storage account ${identity.storageAccountName}, container ${identity.containerName}, blobs ${identity.keyPrefix}<stack>.tfstate`
+    : `cloud: organization ${identity.organization} on ${identity.hostname}, workspaces ${identity.workspacePrefix}<stack>`;
+}
+
+/** How to list what a backend holds: the state blobs or the workspaces. */
+function backendListing(identity: RemoteBackendIdentity): string {
+  return identity.type === "azurerm"
+    ? `az storage blob list --auth-mode login --account-name ${identity.storageAccountName} --container-name ${identity.containerName} --prefix ${sh(identity.keyPrefix)} --query '[].name' -o tsv`
+    : `the workspaces named ${identity.workspacePrefix}* in organization ${identity.organization} on ${identity.hostname}`;
+}
+
+function removedFromRecord(loaded: LoadedConfig, record: ClusterRecord, file: string): ConfigIssue[] {
+  const configured = configuredStacks(loaded);
+  const held = new Map<string, string>();
+  for (const [stack, { retired }] of record) {
+    if (!configured.has(stack)) held.set(stack, retired ? `${stack} ${RETIRED}` : stack);
+  }
+  return issuesFor(
+    loaded,
+    held,
+    (items) => `${items.join(", ")}: listed in ${shown(file)}, ${loaded.config.backend.type} backend`,
+    (stacks) => `Once the destroy has completed, delete their lines (${stacks.join(", ")}) from ${shown(file)} and synth again.`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Both
 
 /** Stacks the config synthesizes for its clusters. */
 function configuredStacks(loaded: LoadedConfig): Set<string> {
@@ -116,7 +461,7 @@ function issuesFor(
   }
   return [...byCluster].map(([name, stacks]) => {
     const ordered = clusterStackNames(name).filter((stack) => stacks.includes(stack));
-    const shown = evidence(ordered.map((stack) => held.get(stack) as string));
+    const shownEvidence = evidence(ordered.map((stack) => held.get(stack) as string));
     const configured = loaded.names.clusters.find((cluster) => cluster.name === name);
     if (configured) {
       // Only the hostedCluster left: its two stacks, destroyed together (cdktf refuses infra- alone).
@@ -124,7 +469,7 @@ function issuesFor(
       return {
         path: `clusters[${configured.index}].hostedCluster`,
         message:
-          `was removed from the config, but ${ordered.join(" and ")} may still hold state (${shown}). ` +
+          `was removed from the config, but ${ordered.join(" and ")} may still hold state (${shownEvidence}). ` +
           `Put hostedCluster back, synth, and destroy them (npm run destroy -- ${destroy.join(" ")}); then remove it (help/phase3.md#delete-a-cluster). ${afterDestroy(ordered)}`,
       };
     }
@@ -132,62 +477,57 @@ function issuesFor(
       path: "clusters",
       value: name,
       message:
-        `was removed from the config, but its stacks may still hold state (${shown}). ` +
+        `was removed from the config, but its stacks may still hold state (${shownEvidence}). ` +
         `Put it back with retired: true, synth, and destroy its stacks (npm run destroy -- ${clusterStackNames(name).join(" ")}); then remove it (help/retire-cluster.md). ${afterDestroy(ordered)}`,
     };
   });
 }
 
-function removedWithLocalState(loaded: LoadedConfig): ConfigIssue[] {
-  const directory = path.dirname(loaded.names.stateLocation(loaded.names.sharedStack));
-  if (!fs.existsSync(directory)) return [];
-  const configured = configuredStacks(loaded);
-  const held = new Map<string, string>();
-  for (const entry of fs.readdirSync(directory).sort()) {
-    const stack = /^(.+)\.tfstate$/.exec(entry)?.[1];
-    if (!stack || !clusterOfStack(stack) || configured.has(stack)) continue;
-    const count = managedResources(path.join(directory, entry));
-    if (count === 0) continue;
-    held.set(
-      stack,
-      `${path.relative(process.cwd(), path.join(directory, entry)) || entry}: ${count === undefined ? "unreadable" : `${count} resource${count === 1 ? "" : "s"}`}`,
-    );
-  }
-  return issuesFor(
-    loaded,
-    held,
-    (items) => items.join(", "),
-    () => "If those resources are gone already, move the state files away.",
-  );
+function configDir(loaded: LoadedConfig): string {
+  return path.dirname(path.resolve(loaded.file));
 }
 
-/** Managed resource instances in a state file; undefined when it cannot be read as state. */
-function managedResources(file: string): number | undefined {
+/** A config file's or record's name without `.yaml`/`.yml`/`.clusters.lock`. */
+function configBase(file: string): string {
+  return path
+    .basename(file)
+    .replace(RECORD_SUFFIX, "")
+    .replace(/\.ya?ml$/i, "");
+}
+
+/** Whether the config an old-style record was named after is beside it. */
+function configBeside(record: string): boolean {
+  const base = path.join(path.dirname(record), configBase(record));
+  return [".yaml", ".yml"].some((ext) => fs.existsSync(`${base}${ext}`));
+}
+
+/** A file as the user typed it would be: relative to the working folder. */
+function shown(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}
+
+/** A word for a POSIX shell, quoted only when it needs to be. */
+function sh(word: string): string {
+  return /^[A-Za-z0-9_./%+@:=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+function parseJson(text: string): unknown {
   try {
-    const state = JSON.parse(fs.readFileSync(file, "utf8")) as { resources?: Array<{ mode?: string; instances?: unknown[] }> };
-    if (!Array.isArray(state.resources)) return undefined;
-    return state.resources.filter((r) => r.mode === "managed").reduce((sum, r) => sum + (r.instances?.length ?? 0), 0);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
 }
 
-function removedFromRecord(loaded: LoadedConfig): ConfigIssue[] {
-  const file = clusterRecordFile(loaded.file);
-  if (!fs.existsSync(file)) return [];
-  const shown = path.relative(process.cwd(), file) || file;
-  const parsed = parseClusterRecord(fs.readFileSync(file, "utf8"));
-  if (!parsed.ok)
-    return parsed.problems.map((problem) => ({ path: shown, message: `${problem} (the record of deployed cluster stacks; help/retire-cluster.md)` }));
-  const configured = configuredStacks(loaded);
-  const held = new Map<string, string>();
-  for (const [stack, { retired }] of parsed.record) {
-    if (!configured.has(stack)) held.set(stack, retired ? `${stack} ${RETIRED}` : stack);
-  }
-  return issuesFor(
-    loaded,
-    held,
-    (items) => `${items.join(", ")}: listed in ${shown}, ${loaded.config.backend.type} backend`,
-    (stacks) => `Once the destroy has completed, delete their lines (${stacks.join(", ")}) from ${shown} and synth again.`,
-  );
+function isStringMap(value: unknown): value is Record<string, string> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string");
+}
+
+/** JSON with sorted keys: equal identities compare equal however a hand-edited line orders them. */
+function canonical(value: Readonly<Record<string, string>>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))));
 }

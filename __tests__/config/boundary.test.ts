@@ -85,6 +85,15 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
+/** Every file under `dir` with its text. */
+function readTree(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files[path.join(entry.parentPath, entry.name)] = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
+  }
+  return files;
+}
+
 /** Replaces a file of the work folder for one case and restores it afterwards. */
 function withFile<T>(name: string, content: string | { dir: true } | { fifo: true } | { symlink: string }, fn: () => T): T {
   const file = path.join(work, name);
@@ -367,6 +376,7 @@ describe("fuzz: no input crashes synth or half-writes its output (bounded, seede
     const baseText = stringify(filesModeConfig());
     const fragment = fc.constantFrom(
       "${TfToken[TOKEN.1]}",
+      "${TfToken[TOKEN.99999]}",
       "#{TfToken[TOKEN.2]}",
       "&{TfToken[TOKEN.3]}",
       String(-1.8881545897087503e289),
@@ -398,22 +408,36 @@ describe("fuzz: no input crashes synth or half-writes its output (bounded, seede
       "..",
       "ü😀",
     );
+    // Whole hostile blocks too: random edits alone seldom form an alias bomb.
+    const bomb = ["bomb0: &a [x,x,x,x,x,x,x,x,x,x]", "bomb1: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]", `bomb2: [${Array(120).fill("*b").join(",")}]`, ""].join("\n");
+    const tagged = (value: string) => baseText.replace(/^tags:\n/m, `tags:\n  fuzz: ${JSON.stringify(value)}\n`);
+    const start = fc.oneof(
+      { weight: 6, arbitrary: fc.constant(baseText) },
+      { weight: 1, arbitrary: fc.constant(bomb + baseText) },
+      { weight: 2, arbitrary: fragment.map((f) => tagged(`x${f}\${file("/etc/passwd")}`)) },
+    );
     const edit = fc.record({ at: fc.nat(), cut: fc.nat({ max: 8 }), insert: fc.array(fc.oneof(fragment, fc.string({ maxLength: 3 })), { maxLength: 3 }) });
     let ok = 0;
     let refused = 0;
     fc.assert(
-      fc.property(fc.array(edit, { minLength: 1, maxLength: 4 }), (edits) => {
-        let text = baseText;
+      fc.property(start, fc.array(edit, { minLength: 0, maxLength: 4 }), (initial, edits) => {
+        let text = initial;
         for (const e of edits) {
           const at = e.at % (text.length + 1);
           text = text.slice(0, at) + e.insert.join("") + text.slice(at + e.cut);
         }
         const result = synth(text, "fuzz.yaml");
         expect([0, 1]).toContain(result.code);
+        // Nothing injected became a live template: an escaped one reads `$${file(`.
+        if (result.code === 0) {
+          for (const [file, text] of Object.entries(readTree(path.join(work, "cdktf.out")))) {
+            if (file.endsWith(".json")) expect({ file, live: /(^|[^$])\$\{file\(\\"\/etc\/passwd/.test(text) }).toEqual({ file, live: false });
+          }
+        }
         if (result.code === 0) ok++;
         else refused++;
       }),
-      { numRuns: 60, seed: 21 },
+      { numRuns: 80, seed: 21 },
     );
     // Both outcomes happen: the fuzzer reaches synth, not only the parser.
     expect(refused).toBeGreaterThan(10);

@@ -77,7 +77,7 @@ describe("names", () => {
   });
 
   it("state: one location per stack for every backend", () => {
-    expect(names({}).stateLocation("shared")).toBe("/cfg/terraform-state/shared.tfstate");
+    expect(names({}).stateLocation("shared")).toBe("/cfg/terraform-state/00000000-0000-0000-0000-000000000000/myprefix/shared.tfstate");
     expect(names({ backend: { type: "azurerm", resourceGroupName: "r", storageAccountName: "s12", containerName: "c12" } }).stateLocation("x")).toBe(
       "hcp-azure/myprefix/x.tfstate",
     );

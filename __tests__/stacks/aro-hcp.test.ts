@@ -498,7 +498,7 @@ describe("aroHcp control-plane principals: found by a key we own, checked at pla
     expect(found.every((d) => Object.keys(d).sort().join() === "lifecycle,object_id")).toBe(true);
     expect(stack.data.terraform_remote_state["shared-state"]).toEqual({
       backend: "local",
-      config: { path: "../../../examples/terraform-state/shared.tfstate" },
+      config: { path: "../../../examples/terraform-state/00000000-0000-0000-0000-000000000000/myprefix/shared.tfstate" },
     });
   });
 

@@ -50,7 +50,7 @@ describe("cluster stack", () => {
 
   it("is named cluster-<name> and keeps its state in its own file", () => {
     expect(makeStack(config()).node.id).toBe("cluster-hc1");
-    expect(stack.terraform.backend.local.path).toBe("../../../examples/terraform-state/cluster-hc1.tfstate");
+    expect(stack.terraform.backend.local.path).toBe("../../../examples/terraform-state/00000000-0000-0000-0000-000000000000/demo/cluster-hc1.tfstate");
   });
 
   it("configures the Azure (look-ups), Kubernetes, random and tls providers", () => {

@@ -70,7 +70,10 @@ describe("management stack: the ExternalDNS credentials secret", () => {
 
   it("reads the shared state where the configured backend keeps it", () => {
     const local = only(management(externalDnsConfig()).data.terraform_remote_state);
-    expect(local).toEqual({ backend: "local", config: { path: "../../../examples/terraform-state/shared.tfstate" } });
+    expect(local).toEqual({
+      backend: "local",
+      config: { path: "../../../examples/terraform-state/00000000-0000-0000-0000-000000000000/myprefix/shared.tfstate" },
+    });
 
     const azurerm = only(
       management(

@@ -139,8 +139,12 @@ describe("backends", () => {
 
   it("local (default): one state file per stack beside the config, as a relative path", () => {
     const stacks = synthStacks(loadInline(input()));
-    expect(stacks.shared.terraform.backend).toEqual({ local: { path: "../../../examples/terraform-state/shared.tfstate" } });
-    expect(stacks["identities-hc1"].terraform.backend.local.path).toBe("../../../examples/terraform-state/identities-hc1.tfstate");
+    expect(stacks.shared.terraform.backend).toEqual({
+      local: { path: "../../../examples/terraform-state/00000000-0000-0000-0000-000000000000/demo/shared.tfstate" },
+    });
+    expect(stacks["identities-hc1"].terraform.backend.local.path).toBe(
+      "../../../examples/terraform-state/00000000-0000-0000-0000-000000000000/demo/identities-hc1.tfstate",
+    );
   });
 
   it("azurerm: one key per stack under the prefix, Entra ID auth", () => {
