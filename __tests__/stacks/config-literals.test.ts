@@ -104,8 +104,10 @@ describe("free-text config strings reach Terraform as literals", () => {
   });
 
   it("local state: the backend path verbatim (Terraform reads it so), the remote-state path escaped", () => {
-    const state = fromStack("management", `state-${TEXT}/shared.tfstate`);
-    expect(stacks.shared.terraform.backend.local.path).toBe(fromStack("shared", `state-${TEXT}/shared.tfstate`));
+    // The environment's folder: <backend.directory>/<subscriptionId>/<prefix>/.
+    const file = `state-${TEXT}/00000000-0000-0000-0000-000000000000/myprefix/shared.tfstate`;
+    const state = fromStack("management", file);
+    expect(stacks.shared.terraform.backend.local.path).toBe(fromStack("shared", file));
     const remote = only(stacks.management.data.terraform_remote_state);
     expect(literal(remote.config.path)).toBe(state);
   });
