@@ -505,7 +505,11 @@ const backend = z
   .discriminatedUnion("type", [
     z.strictObject({
       type: z.literal("local"),
-      directory: z.string().min(1).default("terraform-state").describe("Folder for <stack>.tfstate files, relative to the config file."),
+      directory: z
+        .string()
+        .min(1)
+        .default("terraform-state")
+        .describe("Folder of the environments' state, relative to the config file: <directory>/<subscriptionId>/<prefix>/<stack>.tfstate."),
     }),
     z.strictObject({
       type: z.literal("azurerm"),
