@@ -38,6 +38,12 @@ export interface ClusterStackProps extends StackContext, ManagementClusterProps 
   readonly cluster: ClusterNames;
   /** PEM of each additional trust bundle by absolute file path (read by config/load.ts). @default - none */
   readonly trustBundles?: ReadonlyMap<string, string>;
+  /**
+   * SPKI PEM of each issuer's public key by absolute file path (LoadedConfig.publicKeys): with
+   * `secrets.source: variables` the signing key is checked at plan against its issuer's.
+   * @default - none (files mode only)
+   */
+  readonly publicKeys?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -60,7 +66,10 @@ export class ClusterStack extends TerraformStack {
     guardRetiredCluster(this, cluster);
     configureKubernetesProvider(this, stackName, props);
     new RandomProvider(this, "random");
-    if (!hosted.files.sshPublicKeyFile) new TlsProvider(this, "tls");
+    // Plan-time secrets: files Terraform reads, or sensitive variables (secrets.source).
+    const source = secretsSource(config);
+    // tls: the generated SSH key pair, and in variables mode the signing key's public half.
+    if (!hosted.files.sshPublicKeyFile || source === "variables") new TlsProvider(this, "tls");
 
     // Client IDs are assigned by Azure: found by the derived names.
     const clientId = (identities: readonly IdentityNames[], key: WorkloadIdentityKey) => {
@@ -99,8 +108,6 @@ export class ClusterStack extends TerraformStack {
       };
     }
 
-    // Plan-time secrets: files Terraform reads, or sensitive variables (secrets.source).
-    const source = secretsSource(config);
     const at = `clusters[${cluster.index}].hostedCluster`;
     const file = (written: string, resolved: string) => (source === "files" ? terraformFilePath(props, stackName, written, resolved) : undefined);
     const pullSecret = new PlanTimeInput(this, "PullSecretInput", {
@@ -109,7 +116,12 @@ export class ClusterStack extends TerraformStack {
       file: file(hostedConfig.pullSecretFile, hosted.files.pullSecretFile),
     });
     const signingKey = new PlanTimeInput(this, "SigningKeyInput", {
-      spec: signingKeyInput(cluster.name, cluster.issuer.keyOrigin, cluster.issuer.privateKeyFileAsWritten),
+      spec: signingKeyInput(
+        cluster.name,
+        cluster.issuer.keyOrigin,
+        cluster.issuer.privateKeyFileAsWritten,
+        source === "variables" ? requirePublicKey(props.publicKeys, cluster.issuer.publicKeyFile) : undefined,
+      ),
       source,
       file: file(cluster.issuer.privateKeyFileAsWritten, cluster.issuer.privateKeyFile),
     });
@@ -211,6 +223,12 @@ function workloadIdentityClientIds(workloadIdentities: readonly IdentityNames[],
   const required = Object.fromEntries(REQUIRED_WORKLOAD_IDENTITIES.map((key) => [key, clientId(key)])) as Record<RequiredWorkloadIdentity, string>;
   // The control-plane-operator identity is optional (private clusters); KMS's goes in secretEncryption.
   return workloadIdentities.some((i) => i.key === "controlPlaneOperator") ? { ...required, controlPlaneOperator: clientId("controlPlaneOperator") } : required;
+}
+
+function requirePublicKey(keys: ReadonlyMap<string, string> | undefined, file: string): string {
+  const pem = keys?.get(file);
+  if (pem === undefined) throw new Error(`internal: the public key ${file} was not read (config/load.ts reads it)`);
+  return pem;
 }
 
 function requireTrustBundle(bundles: ReadonlyMap<string, string> | undefined, file: string): string {

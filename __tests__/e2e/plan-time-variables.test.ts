@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { generateKeyPairSync } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir } from "../helpers";
@@ -8,44 +8,22 @@ import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, synthStac
  * The plan-time variables (secrets.source: variables), checked by Terraform itself: the variable
  * blocks and the terraform_data preconditions that every stack declares are copied into one
  * configuration (built-in provider only), then planned with good and bad values. Proves the
- * messages users see, and that a rejected secret never appears in Terraform's output.
+ * messages users see, that a rejected value is never printed, and that it reaches no provider or
+ * resource. The signing key's key-pair check needs the tls provider, which is not installed here:
+ * its synthesized comparison is planned with what tls_public_key outputs, computed with node:crypto.
  */
 
-function declarations(): Record<string, any> {
-  const loaded = loadInline(
-    minimalConfig({
-      clusters: [{ name: "hc1", hostedCluster: { ...hostedClusterSpec(), sshPublicKeyFile: "keys/id_rsa.pub", nodePools: [{ name: "hc1" }] } }],
-      managementCluster: {
-        operator: { bundleFile: "operator/hypershift-operator-external-dns.yaml" },
-        pullSecretFile: "pull-secret.json",
-        externalDnsCredentialsFile: "azure_mgmt.json",
-        credentialsFromVariables: true,
-      },
-      secrets: { source: "variables" },
-    }),
-  );
-  const variable: Record<string, unknown> = {};
-  const checks: Record<string, unknown> = {};
-  for (const stack of Object.values(synthStacks(loaded))) {
-    Object.assign(variable, stack.variable ?? {});
-    for (const [name, resource] of Object.entries((stack.resource?.terraform_data ?? {}) as Record<string, any>)) {
-      if (name.includes("_Check_")) checks[name] = { lifecycle: resource.lifecycle };
-    }
-  }
-  return { variable, resource: { terraform_data: checks } };
-}
-
 const pem = (label: string, body: string) => `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
-const { privateKey: pkcs1, publicKey } = generateKeyPairSync("rsa", {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: "pkcs1", format: "pem" },
-  publicKeyEncoding: { type: "spki", format: "pem" },
-});
-const pkcs8 = generateKeyPairSync("rsa", {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: "pkcs8", format: "pem" },
-  publicKeyEncoding: { type: "spki", format: "pem" },
-}).privateKey;
+const rsa = (type: "pkcs1" | "pkcs8") =>
+  generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type, format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+/** The signing key pair: its public half is the published key. */
+const { privateKey: pkcs1, publicKey } = rsa("pkcs1");
+/** The same private key, as PKCS#8. */
+const pkcs8 = createPrivateKey(pkcs1).export({ type: "pkcs8", format: "pem" }).toString();
+/** Another key pair: a valid private key that is not the published key's. */
+const other = rsa("pkcs8");
+/** A private key that must never appear in Terraform's output. */
+const LEAKED_KEY = rsa("pkcs1").privateKey;
 const CERT = pem("CERTIFICATE", "MIIBszCCAVmgAwIBAgIUQ2VydGlmaWNhdGVTaGFwZU9ubHk=");
 
 const GOOD: Record<string, string> = {
@@ -57,33 +35,104 @@ const GOOD: Record<string, string> = {
   kube_cluster_ca_certificate: CERT,
   kube_token: "token-value",
 };
+/** The variables that take a private key: a pasted one passes their format rules. */
+const TAKE_A_PRIVATE_KEY = ["service_account_signing_key", "kube_client_key"];
+
+/**
+ * `public_key_pem` of tls_public_key: Go's pem.EncodeToMemory of x509.MarshalPKIXPublicKey (the
+ * SPKI DER), 64 base64 characters a line, "\n" line ends and a final "\n" (constructs/plan-time-input/public-half.ts).
+ */
+function tlsPublicKeyPem(privateKeyPem: string): string {
+  const der = createPublicKey(privateKeyPem).export({ type: "spki", format: "der" }).toString("base64");
+  return `-----BEGIN PUBLIC KEY-----\n${der.match(/.{1,64}/g)!.join("\n")}\n-----END PUBLIC KEY-----\n`;
+}
+
+/** One stack of a variables-mode deployment with every plan-time input; the issuer publishes `publicKey`. */
+function synthesized(publicKeyFile: string): Record<string, any> {
+  const loaded = loadInline(
+    minimalConfig({
+      serviceAccountSigningKey: { publicKeyFile },
+      clusters: [{ name: "hc1", hostedCluster: { ...hostedClusterSpec(), sshPublicKeyFile: "keys/id_rsa.pub", nodePools: [{ name: "hc1" }] } }],
+      managementCluster: {
+        operator: { bundleFile: "operator/hypershift-operator-external-dns.yaml" },
+        pullSecretFile: "pull-secret.json",
+        externalDnsCredentialsFile: "azure_mgmt.json",
+        credentialsFromVariables: true,
+      },
+      secrets: { source: "variables" },
+    }),
+  );
+  return synthStacks(loaded);
+}
+
+/** Every string in a JSON value. */
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
+  return [];
+}
 
 (HAVE_TERRAFORM ? describe : describe.skip)("plan-time variables, checked by Terraform (needs terraform on PATH)", () => {
   let dir: string;
+  let stacks: Record<string, any>;
   let config: Record<string, any>;
   beforeAll(() => {
     dir = tempDir("hcp-azure-vars-");
-    config = declarations();
+    const publicKeyFile = path.join(dir, "signer.public");
+    fs.writeFileSync(publicKeyFile, publicKey);
+    stacks = synthesized(publicKeyFile);
+    const variable: Record<string, unknown> = {};
+    const checks: Record<string, unknown> = {};
+    for (const stack of Object.values(stacks)) {
+      Object.assign(variable, stack.variable ?? {});
+      for (const [name, resource] of Object.entries((stack.resource?.terraform_data ?? {}) as Record<string, any>)) {
+        if (name.includes("_Check_")) checks[name] = { lifecycle: resource.lifecycle };
+      }
+    }
+    config = { variable, resource: { terraform_data: checks } };
     // Variables only: no init needed.
-    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(config, null, 2));
+    fs.mkdirSync(path.join(dir, "checks"));
+    fs.writeFileSync(path.join(dir, "checks", "main.tf.json"), JSON.stringify(config, null, 2));
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  function plan(values: Record<string, string>) {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: dir, TF_IN_AUTOMATION: "1" };
-    for (const [name, value] of Object.entries(values)) env[`TF_VAR_${name}`] = value;
-    const run = spawnSync("terraform", ["plan", "-input=false", "-no-color", "-refresh=false"], { cwd: dir, env, encoding: "utf8" });
+  /** `terraform plan` in `folder` with the values as TF_VAR_* (default) or in a -var-file, as Terraform Cloud passes workspace variables. */
+  function plan(values: Record<string, string>, via: "env" | "var-file" = "env", folder = "checks") {
+    const cwd = path.join(dir, folder);
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: dir, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
+    const args = ["plan", "-input=false", "-no-color", "-refresh=false"];
+    if (via === "env") {
+      for (const [name, value] of Object.entries(values)) env[`TF_VAR_${name}`] = value;
+    } else {
+      // HCL strings: JSON's escapes (\n, \", \\) are HCL's; PEM and JSON values hold no template sequence.
+      const file = path.join(cwd, "values.tfvars");
+      fs.writeFileSync(
+        file,
+        Object.entries(values)
+          .map(([name, value]) => `${name} = ${JSON.stringify(value)}\n`)
+          .join(""),
+      );
+      args.push(`-var-file=${file}`);
+    }
+    const run = spawnSync("terraform", args, { cwd, env, encoding: "utf8", timeout: 60_000 });
     const output = `${run.stdout}${run.stderr}`;
     return { status: run.status, output, prose: output.replace(/[│╷╵]/g, " ").replace(/\s+/g, " ") };
   }
 
-  it("declares every plan-time variable, and checks the secrets with preconditions", () => {
+  const messages = () =>
+    Object.values(config.resource.terraform_data as Record<string, any>).flatMap((r) => r.lifecycle.precondition.map((p: any) => p.error_message));
+
+  it("declares every plan-time variable sensitive, without validation blocks, each checked by preconditions", () => {
     expect(Object.keys(config.variable).sort()).toEqual([...Object.keys(GOOD), "kube_client_certificate", "kube_client_key"].sort());
     for (const [name, block] of Object.entries(config.variable as Record<string, any>)) {
-      // Variable validation prints the value on failure, so secrets carry none.
-      expect({ name, validation: block.sensitive ? block.validation : "n/a" }).toEqual({ name, validation: block.sensitive ? undefined : "n/a" });
+      // A failed validation block prints the value, even a sensitive one.
+      expect({ name, sensitive: block.sensitive, validation: block.validation }).toEqual({ name, sensitive: true, validation: undefined });
     }
-    expect(Object.keys(config.resource.terraform_data)).toHaveLength(5);
+    const checked = Object.values(config.resource.terraform_data as Record<string, any>).map(
+      (r) => r.lifecycle.precondition[0].condition.match(/var\.([a-z_]+)/)[1] as string,
+    );
+    expect(checked.sort()).toEqual(Object.keys(config.variable).sort());
   });
 
   it("accepts good values (PKCS#1 key, token)", () => {
@@ -100,7 +149,7 @@ const GOOD: Record<string, string> = {
   });
 
   it("rejects each bad value at plan with its message, and never prints a rejected secret", () => {
-    const sentinels = { pull: "LEAK-PULL-4711", key: "LEAK-KEY-4712", dns: "LEAK-DNS-4713", client: "LEAK-CLIENT-4714" };
+    const sentinels = { pull: "LEAK-PULL-4711", key: "LEAK-KEY-4712", dns: "LEAK-DNS-4713", client: "LEAK-CLIENT-4714", token: "LEAK-TOKEN-4715" };
     const result = plan({
       pull_secret: JSON.stringify({ auths: {}, note: sentinels.pull }),
       service_account_signing_key: `${publicKey}${sentinels.key}`,
@@ -108,21 +157,39 @@ const GOOD: Record<string, string> = {
       external_dns_credentials: JSON.stringify({ tenantId: sentinels.dns }),
       kube_host: "http://insecure.example.com",
       kube_cluster_ca_certificate: "not a certificate",
+      kube_token: `Bearer ${sentinels.token}`,
       kube_client_certificate: "not a certificate",
       kube_client_key: sentinels.client,
     });
     expect(result.status).toBe(1);
-    const messages = [
-      ...Object.values(config.variable as Record<string, any>).flatMap((v) => (v.validation ?? []).map((r: any) => r.error_message)),
-      ...Object.values(config.resource.terraform_data as Record<string, any>).flatMap((r) => r.lifecycle.precondition.map((p: any) => p.error_message)),
-    ];
-    expect(messages).toHaveLength(9);
-    // Every rule but the authentication one (a certificate and a key are given, both malformed).
-    const expected = messages.filter((m) => !m.startsWith("Set kube_token"));
-    expect(expected).toHaveLength(8);
+    const all = messages();
+    expect(all).toHaveLength(11);
+    // Every rule but two: a token is given (authentication holds), and the SSH key is no private key.
+    const expected = all.filter((m) => !m.startsWith("Set kube_token") && !m.startsWith("The ssh_public_key holds a private key"));
+    expect(expected).toHaveLength(9);
     for (const message of expected) expect(result.prose).toContain(message.replace(/\s+/g, " "));
+    for (const message of all.filter((m) => !expected.includes(m))) expect(result.prose).not.toContain(message.replace(/\s+/g, " "));
     for (const sentinel of Object.values(sentinels)) expect(result.output).not.toContain(sentinel);
     expect(result.output).not.toContain("BEGIN PUBLIC KEY");
+  });
+
+  it.each(["env", "var-file"] as const)("refuses a private key given to any variable that does not take one, and prints it nowhere (values via %s)", (via) => {
+    // A private key pasted into every variable: each copy names its variable in its first body line.
+    const sentinel = (name: string) => LEAKED_KEY.replace("-----\n", `-----\nSENTINEL-${name}-SENTINEL\n`);
+    const names = Object.keys(config.variable);
+    const result = plan(Object.fromEntries(names.map((name) => [name, sentinel(name)])), via);
+    expect(result.status).toBe(1);
+    const printed = names.filter((name) => result.output.includes(`SENTINEL-${name}-`));
+    const bodyLines = LEAKED_KEY.split("\n").filter((line) => /^[A-Za-z0-9+/=]{16,}$/.test(line));
+    expect({ printed, bodyLines: bodyLines.filter((line) => result.output.includes(line)).length }).toEqual({ printed: [], bodyLines: 0 });
+    expect(result.output).not.toContain("PRIVATE KEY-----");
+    // Refused with its own message wherever a private key is wrong.
+    for (const name of names.filter((n) => !TAKE_A_PRIVATE_KEY.includes(n))) {
+      expect({ name, refused: result.prose.includes(`The ${name} `) }).toEqual({ name, refused: true });
+    }
+    // The SSH key: refused as a private key, not as a malformed line.
+    expect(result.prose).toContain("The ssh_public_key holds a private key");
+    expect(result.prose).not.toContain("The ssh_public_key must be one OpenSSH public key line");
   });
 
   it("requires a way to authenticate to the management cluster", () => {
@@ -137,5 +204,148 @@ const GOOD: Record<string, string> = {
     const result = plan(rest);
     expect(result.status).toBe(1);
     expect(result.prose).toMatch(/No value for required variable.*pull_secret/);
+  });
+
+  describe("a value that fails its rules reaches no provider and no resource", () => {
+    /** Per variable, the one expression every consumer (provider, Secret, data source) gets in the synthesized stacks. */
+    let gated: Map<string, string>;
+    beforeAll(() => {
+      gated = new Map();
+      for (const text of Object.values(stacks).flatMap(strings)) {
+        const match = /^\$\{([\s\S]*) \? var\.([a-z_]+) : ""\}$/.exec(text);
+        if (!match) continue;
+        const expression = text.slice(2, -1);
+        expect({ variable: match[2], expression }).toEqual({ variable: match[2], expression: gated.get(match[2]) ?? expression });
+        gated.set(match[2], expression);
+      }
+      // What each consumer gets, as outputs (without the checks, so that the plan runs to the end).
+      const output = Object.fromEntries(
+        [...gated].map(([name, expression]) => [
+          name,
+          { value: `\${nonsensitive(sensitive((${expression}) == var.${name} ? "the value" : (${expression}) == "" ? "nothing" : "something else"))}` },
+        ]),
+      );
+      fs.mkdirSync(path.join(dir, "gated"));
+      fs.writeFileSync(path.join(dir, "gated", "main.tf.json"), JSON.stringify({ variable: config.variable, output }, null, 2));
+    });
+
+    /** The output of each variable: what its consumers get. */
+    function received(values: Record<string, string>): Record<string, string> {
+      const result = plan(values, "env", "gated");
+      expect({ status: result.status, errors: result.output.match(/Error.*/g) }).toEqual({ status: 0, errors: null });
+      return Object.fromEntries([...result.output.matchAll(/^\s*\+ ([a-z_]+)\s*=\s*"([^"]*)"$/gm)].map((m) => [m[1], m[2]]));
+    }
+
+    it("the provider and every resource take the input only through it", () => {
+      expect([...gated.keys()].sort()).toEqual(Object.keys(config.variable).sort());
+      const management = stacks.management;
+      const provider = management.provider.kubernetes[0];
+      for (const [attribute, variable] of Object.entries({
+        host: "kube_host",
+        cluster_ca_certificate: "kube_cluster_ca_certificate",
+        token: "kube_token",
+        client_certificate: "kube_client_certificate",
+        client_key: "kube_client_key",
+      })) {
+        expect({ attribute, value: provider[attribute] }).toEqual({ attribute, value: `\${${gated.get(variable)}}` });
+      }
+      // No other reference to a plan-time variable, but its checks and the signing key's public-half data source.
+      const plain = Object.values(stacks)
+        .flatMap((stack) =>
+          strings({ ...stack, resource: { ...stack.resource, terraform_data: undefined }, data: { ...stack.data, tls_public_key: undefined } }),
+        )
+        .filter((text) => /\bvar\.[a-z_]+/.test(text) && !/ \? var\.[a-z_]+ : ""\}$/.test(text));
+      expect(plain).toEqual([]);
+    });
+
+    it("gives every consumer the value as set when it passes", () => {
+      const { kube_token: _token, ...rest } = GOOD;
+      expect(received(GOOD)).toEqual(Object.fromEntries([...gated.keys()].map((name) => [name, "the value"])));
+      // Unset optional inputs stay null (the provider then uses the other way to authenticate).
+      expect(received({ ...rest, kube_client_certificate: CERT, kube_client_key: pkcs8 })).toEqual(
+        Object.fromEntries([...gated.keys()].map((name) => [name, "the value"])),
+      );
+    });
+
+    it("gives nothing to the consumers of a private key pasted where none belongs", () => {
+      const values = Object.fromEntries([...gated.keys()].map((name) => [name, LEAKED_KEY]));
+      expect(received(values)).toEqual(
+        Object.fromEntries([...gated.keys()].map((name) => [name, TAKE_A_PRIVATE_KEY.includes(name) ? "the value" : "nothing"])),
+      );
+    });
+  });
+
+  describe("the signing key is the private half of the published key (tls_public_key, planned with node:crypto's public key)", () => {
+    let check: any;
+    beforeAll(() => {
+      const cluster = stacks["cluster-hc1"];
+      const keys = Object.values(cluster.data.tls_public_key as Record<string, any>);
+      expect(keys).toHaveLength(1);
+      check = keys[0];
+      // The postcondition, as synthesized, on what tls_public_key would output (a variable here).
+      const postcondition = check.lifecycle.postcondition[0];
+      fs.mkdirSync(path.join(dir, "key-pair"));
+      fs.writeFileSync(
+        path.join(dir, "key-pair", "main.tf.json"),
+        JSON.stringify(
+          {
+            variable: { tls_public_key_pem: { type: "string" } },
+            resource: {
+              terraform_data: {
+                public_half: {
+                  lifecycle: {
+                    precondition: [
+                      {
+                        condition: postcondition.condition.replaceAll("self.public_key_pem", "var.tls_public_key_pem"),
+                        error_message: postcondition.error_message,
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+          null,
+          2,
+        ),
+      );
+    });
+
+    it("is synthesized as a tls_public_key of the variable, read only when its rules hold, compared with the published key", () => {
+      expect(check.private_key_pem).toBe("${var.service_account_signing_key}");
+      expect(check.count).toBe(
+        `\${nonsensitive(sensitive((${config.resource.terraform_data[Object.keys(config.resource.terraform_data).find((n) => n.startsWith("SigningKeyInput"))!].lifecycle.precondition[0].condition.slice(2, -1)}))) ? 1 : 0}`,
+      );
+      const postcondition = check.lifecycle.postcondition;
+      expect(postcondition).toHaveLength(1);
+      // Only the derived public key is compared (never the private key), with the published key's DER.
+      expect(postcondition[0].condition.match(/\b(self|var)\.[a-z_]+/g)).toEqual(["self.public_key_pem"]);
+      expect(postcondition[0].condition).toContain(createPublicKey(publicKey).export({ type: "spki", format: "der" }).toString("base64"));
+      expect(postcondition[0].error_message).toMatch(/^The service_account_signing_key is not the private half of serviceAccountSigningKey\.publicKeyFile/);
+    });
+
+    it.each([
+      ["the published key's private half, PKCS#1", () => tlsPublicKeyPem(pkcs1)],
+      ["the published key's private half, PKCS#8", () => tlsPublicKeyPem(pkcs8)],
+      [
+        "any line width and CRLF line ends",
+        () =>
+          tlsPublicKeyPem(pkcs1)
+            .replace(/\n/g, "")
+            .replace(/(.{76})/g, "$1\r\n"),
+      ],
+    ])("accepts %s", (_name, derived) => {
+      const result = plan({ tls_public_key_pem: derived() }, "env", "key-pair");
+      expect({ status: result.status, errors: result.output.match(/Error.*/g) }).toEqual({ status: 0, errors: null });
+    });
+
+    it("refuses another key's, naming the variable and the fix, without the private key", () => {
+      const result = plan({ tls_public_key_pem: tlsPublicKeyPem(other.privateKey) }, "env", "key-pair");
+      expect(result.status).toBe(1);
+      expect(result.prose).toContain(check.lifecycle.postcondition[0].error_message);
+      // Terraform shows the public key it compared (public); never a private key.
+      expect(result.output).not.toContain("PRIVATE KEY");
+      for (const line of other.privateKey.split("\n").filter((l) => /^[A-Za-z0-9+/=]{16,}$/.test(l))) expect(result.output).not.toContain(line);
+    });
   });
 });

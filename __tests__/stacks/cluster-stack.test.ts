@@ -103,7 +103,8 @@ describe("cluster stack", () => {
 
   it("with an SSH public key file reads it, and has no tls provider and no private key output", () => {
     const withKey = synth(config({}, { sshPublicKeyFile: "keys/id_rsa.pub" }));
-    expect(secretNamed(withKey, "hc1-ssh-key").data["id_rsa.pub"]).toBe('${file("../../../examples/keys/id_rsa.pub")}');
+    // Sensitive, as every checked plan-time input (config/plan-time-inputs.ts).
+    expect(secretNamed(withKey, "hc1-ssh-key").data["id_rsa.pub"]).toBe('${sensitive(file("../../../examples/keys/id_rsa.pub"))}');
     expect(withKey.provider.tls).toBeUndefined();
     expect(withKey.resource.tls_private_key).toBeUndefined();
     expect(withKey.output.ssh_private_key).toBeUndefined();

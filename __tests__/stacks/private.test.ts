@@ -8,6 +8,7 @@ import { App } from "cdktf";
 import { hostedClusterManifest } from "../../constructs/hosted-cluster/manifests";
 import { insideAddressSpaceCondition } from "../../constructs/private-link/nat-subnet";
 import { HOSTED_CLUSTER_IMMUTABLE_FIELDS } from "../../constructs/hosted-cluster/immutable-fields";
+import { privateLinkCredentialsInput } from "../../config/plan-time-inputs";
 import {
   checkManifestsEach,
   HAVE_CRDS,
@@ -218,7 +219,9 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
     config.managementCluster.privateLink.credentialsFile = "pls-credentials.json";
     const synthesized = synthStacks(loadInline(config));
     const secret = resources(synthesized.management, "kubernetes_secret_v1").find((s) => s.metadata.name === "hypershift-operator-azure-credentials");
-    expect(secret.data).toEqual({ credentials: "${var.private_link_credentials}" });
+    // The variable, once its check holds (constructs/plan-time-input).
+    const rule = privateLinkCredentialsInput("pls-credentials.json").validations[0].condition;
+    expect(secret.data).toEqual({ credentials: `\${(${rule}) ? var.private_link_credentials : ""}` });
     expect(synthesized.management.variable.private_link_credentials.sensitive).toBe(true);
     expect(resources(synthesized.shared, "azuread_application").map((a) => a.display_name)).toEqual(["myprefix-external-dns"]);
   });
