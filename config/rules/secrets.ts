@@ -93,7 +93,7 @@ export function missingSecretFiles(config: Config, names: DeploymentNames, exist
 /**
  * variables mode outside Terraform Cloud: every cluster-<name> stack declares the same variable
  * names, and TF_VAR_* gives each the same value. With per-cluster signing keys (or different pull
- * secret files) one value cannot fit every stack, and a wrong signing key passes the PEM check.
+ * secret files) one value cannot fit every stack (a wrong signing key is refused at plan, stack by stack).
  */
 export function secretsWarnings(config: Config, names: DeploymentNames): string[] {
   if (secretsSource(config) !== "variables" || config.backend.type === "cloud") return [];
