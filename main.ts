@@ -67,7 +67,8 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
     io.err("nothing was written.");
     return 1;
   }
-  const stacks = synthesize(loaded, outdir);
+  // Under the cdktf CLI a removed cluster's stack folders stay for the CLI to remove (it fails when one is gone).
+  const stacks = synthesize(loaded, outdir, { keepRemovedStacks: cli });
   const record = writeClusterRecord(loaded);
   const width = Math.max(...stacks.map((s) => s.name.length));
   io.out(`synthesized ${configFile} -> ${path.relative(process.cwd(), outdir) || "."}/`);

@@ -10,6 +10,7 @@ import { IdentitiesStack } from "./identities-stack";
 import { InfraStack } from "./infra-stack";
 import { ManagementStack } from "./management-stack";
 import { SharedStack } from "./shared-stack";
+import { replaceOutput } from "./output-folder";
 import { describeWorkspaces, WORKSPACES_FILE } from "./workspaces";
 import { checkReferencesWhenSynthesized, skipPreparingResolve } from "./references";
 
@@ -81,81 +82,54 @@ export interface StackSummary {
   readonly outputs: number;
 }
 
-/**
- * Synthesizes into `outdir` without ever leaving it half-written: the app synthesizes into a
- * scratch folder beside it, and only a complete result is moved in (manifest last). Terraform's
- * own files in `outdir` (.terraform, lock files) are kept.
- */
-export function synthesize(loaded: LoadedConfig, outdir: string): StackSummary[] {
-  fs.mkdirSync(path.dirname(outdir), { recursive: true });
-  const scratch = fs.mkdtempSync(path.join(path.dirname(outdir), `.${path.basename(outdir)}-`));
-  try {
-    // cdktf's own validations would run `terraform version` once per terraform_data resource
-    // (about 60 ms each, and a synth failure where Terraform is not installed, although synth
-    // needs no Terraform): the one that checks our code, provider presence, runs here instead.
-    const app = new App({ outdir: scratch, skipValidation: true });
-    const stacks = addStacks(app, loaded, outdir);
-    assertProvidersPresent(stacks);
-    skipPreparingResolve(stacks);
-    const dangling = checkReferencesWhenSynthesized(stacks);
-    const summaries = summarizeWhenSynthesized(stacks);
-    app.synth();
-    if (dangling.length > 0) {
-      throw new Error(
-        `internal: stacks refer to resources they do not declare (a cdktf cross-stack reference? share values through remote state, stacks/stack-setup.ts):\n  ${dangling.join("\n  ")}`,
-      );
-    }
-    fs.writeFileSync(path.join(scratch, WORKSPACES_FILE), `${JSON.stringify(describeWorkspaces(loaded, stacks, outdir), null, 2)}\n`);
-    const manifest = path.join(scratch, "manifest.json");
-    // Before the moves below empty the scratch folder that says which stacks are current.
-    removeStaleStacks(outdir, scratch);
-    for (const entry of fs.readdirSync(scratch)) {
-      if (entry !== "manifest.json") moveInto(path.join(scratch, entry), path.join(outdir, entry));
-    }
-    moveInto(manifest, path.join(outdir, "manifest.json"));
-    return summarize(outdir, summaries);
-  } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
-  }
+export interface SynthesizeOptions {
+  /**
+   * Keep the stack folders of stacks no longer in the app (a removed cluster's) in the new output:
+   * under the cdktf CLI, which removes them itself after running the app and fails when one is
+   * already gone (stacks/output-folder.ts).
+   * @default false
+   */
+  readonly keepRemovedStacks?: boolean;
 }
 
 /**
- * Moves `source` to `target` as a recursive copy would place it (files replaced, other files in
- * existing target folders kept), by renames: the scratch folder is beside the output folder, so
- * on the same file system, and a 300-stack synth is not written twice.
+ * Synthesizes into `outdir`, whole or not at all (stacks/output-folder.ts): the app synthesizes
+ * into a new folder beside it, which takes the old output's place by renames once complete, with
+ * what the old output holds beyond synth's own files (Terraform's `.terraform`, lock files, a
+ * user's files). Of the old stack folders, only those the previous synth wrote (its manifest) and
+ * this one does not are left behind, unless they hold a `terraform.tfstate` of their own.
  */
-function moveInto(source: string, target: string): void {
-  if (fs.statSync(source).isDirectory() && fs.existsSync(target)) {
-    for (const entry of fs.readdirSync(source)) moveInto(path.join(source, entry), path.join(target, entry));
-  } else {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.renameSync(source, target);
-  }
+export function synthesize(loaded: LoadedConfig, outdir: string, options: SynthesizeOptions = {}): StackSummary[] {
+  return replaceOutput(
+    outdir,
+    (folder) => {
+      // cdktf's own validations would run `terraform version` once per terraform_data resource
+      // (about 60 ms each, and a synth failure where Terraform is not installed, although synth
+      // needs no Terraform): the one that checks our code, provider presence, runs here instead.
+      const app = new App({ outdir: folder, skipValidation: true });
+      // `outdir`, not the folder written: paths in the stacks are relative to where Terraform runs.
+      const stacks = addStacks(app, loaded, outdir);
+      assertProvidersPresent(stacks);
+      skipPreparingResolve(stacks);
+      const dangling = checkReferencesWhenSynthesized(stacks);
+      const summaries = summarizeWhenSynthesized(stacks);
+      app.synth();
+      if (dangling.length > 0) {
+        throw new Error(
+          `internal: stacks refer to resources they do not declare (a cdktf cross-stack reference? share values through remote state, stacks/stack-setup.ts):\n  ${dangling.join("\n  ")}`,
+        );
+      }
+      fs.writeFileSync(path.join(folder, WORKSPACES_FILE), `${JSON.stringify(describeWorkspaces(loaded, stacks, outdir), null, 2)}\n`);
+      return summarize(folder, summaries);
+    },
+    { keepRemovedStacks: options.keepRemovedStacks },
+  );
 }
 
 /** Fails when a stack holds a resource or data source whose provider it does not configure. */
 export function assertProvidersPresent(stacks: readonly TerraformStack[]): void {
   const errors = stacks.flatMap((stack) => new ValidateProviderPresence(stack).validate());
   if (errors.length > 0) throw new Error(`Validation failed with the following errors:\n  ${errors.join("\n  ")}`);
-}
-
-/**
- * Removes the stack folders of `outdir` that the new synthesis (in `scratch`) no longer has: a
- * removed cluster's, or another config's. They hold no state (local state lives beside the
- * config), only Terraform's caches; a folder with a `terraform.tfstate` of its own is kept.
- */
-export function removeStaleStacks(outdir: string, scratch: string): string[] {
-  const stacksDir = path.join(outdir, "stacks");
-  if (!fs.existsSync(stacksDir)) return [];
-  const current = new Set(fs.existsSync(path.join(scratch, "stacks")) ? fs.readdirSync(path.join(scratch, "stacks")) : []);
-  const removed: string[] = [];
-  for (const entry of fs.readdirSync(stacksDir, { withFileTypes: true })) {
-    const folder = path.join(stacksDir, entry.name);
-    if (!entry.isDirectory() || current.has(entry.name) || fs.existsSync(path.join(folder, "terraform.tfstate"))) continue;
-    fs.rmSync(folder, { recursive: true, force: true });
-    removed.push(entry.name);
-  }
-  return removed;
 }
 
 /** What a synthesized stack (its Terraform JSON) holds. */
