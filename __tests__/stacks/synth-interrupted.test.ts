@@ -71,7 +71,8 @@ const outdirOf = (work: string) => path.join(work, "cdktf.out");
 
 /** `node -r kill-at-change.js scripts/run.js main <config>` into `<work>/cdktf.out`. */
 function synthChild(work: string, config: string, extraEnv: Record<string, string>) {
-  const env: NodeJS.ProcessEnv = { ...process.env, CDKTF_OUTDIR: outdirOf(work), KILL_DIR: work, ...extraEnv };
+  // No code cache: dist/.code-cache is shared with run-bundle.test.ts, which counts its files.
+  const env: NodeJS.ProcessEnv = { ...process.env, CDKTF_OUTDIR: outdirOf(work), KILL_DIR: work, HCP_AZURE_CODE_CACHE: "0", ...extraEnv };
   delete env.HCP_AZURE_CONFIG;
   delete env.CDKTF_CONTEXT_JSON;
   return spawnSync(process.execPath, ["-r", PRELOAD, RUN, "main", config], { cwd: work, env, encoding: "utf8", timeout: 60_000 });
