@@ -3,6 +3,7 @@ import { removedClusterIssues, retiredClusterWarnings, writeClusterRecord } from
 import { formatIssues, loadConfigFile } from "./config/load";
 import { environmentWarnings, missingSecretFiles, secretFileIssues } from "./config/rules";
 import { synthesize } from "./stacks/app";
+import { OutputFolderError } from "./stacks/output-folder";
 
 /** The bundled example: `npm run synth` with no argument synthesizes it. */
 export const DEFAULT_CONFIG = "examples/basic.yaml";
@@ -68,7 +69,20 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
     return 1;
   }
   // Under the cdktf CLI a removed cluster's stack folders stay for the CLI to remove (it fails when one is gone).
-  const stacks = synthesize(loaded, outdir, { keepRemovedStacks: cli });
+  let stacks: ReturnType<typeof synthesize>;
+  try {
+    stacks = synthesize(loaded, outdir, { keepRemovedStacks: cli });
+  } catch (error) {
+    // The output folder's own problems (not a folder, another synth, no permission, a full disk):
+    // said plainly. Anything else is a bug and keeps its stack trace.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!(error instanceof OutputFolderError) && !(code && (error as NodeJS.ErrnoException).syscall)) throw error;
+    io.err(
+      `cannot write the output folder ${path.relative(process.cwd(), outdir) || outdir}: ${error instanceof OutputFolderError ? error.message : `${code} (${(error as Error).message})`}`,
+    );
+    io.err("the previous output was not replaced.");
+    return 1;
+  }
   const record = writeClusterRecord(loaded);
   const width = Math.max(...stacks.map((s) => s.name.length));
   io.out(`synthesized ${configFile} -> ${path.relative(process.cwd(), outdir) || "."}/`);

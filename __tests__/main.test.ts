@@ -18,6 +18,15 @@ describe("npm run synth (main)", () => {
   beforeEach(() => (work = tempDir()));
   afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 
+  it("an output folder that cannot be written is a message, not a stack trace", () => {
+    const file = path.join(work, "not-a-folder");
+    fs.writeFileSync(file, "x");
+    const result = run([path.join(EXAMPLES, "basic.yaml")], { CDKTF_OUTDIR: file });
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^cannot write the output folder .*not-a-folder: .* is not a folder: the output folder must be a folder \(or absent\); set CDKTF_OUTDIR to a folder\nthe previous output was not replaced\.$/);
+    expect(fs.readFileSync(file, "utf8")).toBe("x");
+  });
+
   it("synthesizes the bundled example by default into CDKTF_OUTDIR and prints a summary", () => {
     const outdir = path.join(work, "out");
     // The default config path is relative to the working directory: the project root, where npm

@@ -22,6 +22,9 @@ import * as path from "node:path";
  * Terraform Cloud's VCS runs see what they saw before.
  */
 
+/** A problem of the output folder the user can fix (main.ts prints it without a stack trace). */
+export class OutputFolderError extends Error {}
+
 /** What synth writes at the top of the output folder; anything else there is carried over. */
 const SYNTH_FILES = new Set(["manifest.json", "stacks", "workspaces.json"]);
 
@@ -61,7 +64,8 @@ function realOutdir(outdir: string): string {
     return absolute;
   }
   if (stat.isSymbolicLink()) return fs.realpathSync(absolute);
-  if (!stat.isDirectory()) throw new Error(`${outdir} is not a folder: the output folder must be a folder (or absent)`);
+  if (!stat.isDirectory())
+    throw new OutputFolderError(`${outdir} is not a folder: the output folder must be a folder (or absent); set CDKTF_OUTDIR to a folder`);
   return absolute;
 }
 
@@ -166,7 +170,7 @@ function withLock<T>(target: string, fn: () => T): T {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw error;
       const holder = Number.parseInt(readOr(lock, ""), 10);
       if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new Error(
+        throw new OutputFolderError(
           `another synth (process ${holder}) is writing ${target}; wait for it, or delete ${lock} if no synth is running (help/troubleshooting.md#another-synth-is-writing-the-output-folder)`,
         );
       }
