@@ -141,7 +141,7 @@ function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
               path: at,
               // A map or list where text is expected may be a pasted secret (`pullSecretFile: {"auths": ...}`): named, not shown.
               value: typeof issue.input === "object" && issue.input !== null ? undefined : issue.input,
-              message: `must be ${article(issue.expected)}, got ${describeType(issue.input)}${coercionHint(issue)}`,
+              message: `must be ${article(USER_TYPES[issue.expected] ?? issue.expected)}, got ${describeType(issue.input)}${coercionHint(issue)}`,
             };
     case "unrecognized_keys": {
       const hints = issue.keys.map((key) => suggestKey(configSchema, issue.path, key)).filter((hint) => hint !== undefined);
@@ -201,6 +201,9 @@ function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }
+
+/** zod's type names as a YAML author reads them. */
+const USER_TYPES: Readonly<Record<string, string>> = { object: "map", record: "map", array: "list", int: "whole number" };
 
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;

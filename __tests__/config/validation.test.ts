@@ -960,7 +960,7 @@ const cases: BadCase[] = [
     path: "clusters",
     // A map or list where text or a list is expected is named, not shown (it may be a pasted secret).
     value: undefined,
-    message: /must be an array, got a map/,
+    message: /must be a list, got a map/,
   },
   { name: "tags as a list", mutate: (c) => (c.tags = ["env=dev"]), path: "tags", value: undefined, message: /got a list/ },
 ];
