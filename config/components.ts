@@ -1,3 +1,5 @@
+import { BUILT_IN_ROLES, RoleDefinition } from "./azure-roles";
+
 /**
  * The OpenShift components that authenticate to Azure with workload identity, in the order of
  * `workload-identities.json` (seed 004, Phase 1 step 2).
@@ -101,65 +103,147 @@ export const WORKLOAD_IDENTITY_COMPONENTS: readonly ComponentSpec[] = [
   },
 ];
 
-/** Resource groups a component's role is granted on (HyperShift `GetServicePrincipalScopes`). */
-export type RoleScope = "managed" | "nsg" | "vnet" | "dnsZone";
+/**
+ * Where a component's role is granted. Resource groups (HyperShift's `GetServicePrincipalScopes`):
+ * `managed`, `nsg` and `vnet` (the groups of the NSG and VNet), `dnsZone` (the base domain's group).
+ * Resources: `subnet`, `virtualNetwork`, `securityGroup`, `publicZone` (the baseDomain zone) and
+ * `privateZone` (`<name>.<baseDomain>`). With the identity, the kind is the role assignment's construct ID.
+ */
+export type RoleScope = "managed" | "nsg" | "vnet" | "dnsZone" | "subnet" | "virtualNetwork" | "securityGroup" | "publicZone" | "privateZone";
+
+/**
+ * Which roles the hosted cluster's identities get (config `hostedCluster.roles`): `leastPrivilege`,
+ * each identity's Azure Red Hat OpenShift role on the resources it acts on (Azure/ARO-HCP's
+ * operator roles and resource scopes); `hypershiftDefaults`, exactly what HyperShift's
+ * `--assign-identity-roles` grants (Contributor for two components, whole resource groups).
+ */
+export type RoleSet = "leastPrivilege" | "hypershiftDefaults";
+export const ROLE_SETS: readonly RoleSet[] = ["leastPrivilege", "hypershiftDefaults"];
+
+/** One role of a component at one kind of scope, and why the component needs it there. */
+export interface RoleGrant {
+  readonly role: RoleDefinition;
+  readonly scope: RoleScope;
+  readonly why: string;
+}
 
 export interface ComponentRole {
   /** HyperShift's component name: part of the role assignment name. */
   readonly component: string;
-  /** Role definition GUID (built-in; same in every tenant). */
-  readonly roleGuid: string;
-  /** Role display name, for docs and messages. */
-  readonly roleName: string;
-  /** Scopes in HyperShift's order (always the managed group first). */
-  readonly scopes: readonly RoleScope[];
+  /** Grants in creation order (HyperShift's order: the managed group first); one per scope kind. */
+  readonly grants: readonly RoleGrant[];
 }
 
+const R = BUILT_IN_ROLES;
+const at = (role: RoleDefinition, scopes: readonly RoleScope[], why: string): RoleGrant[] => scopes.map((scope) => ({ role, scope, why }));
+const HYPERSHIFT = "HyperShift's default (support/azureutil GetServicePrincipalScopes)";
+
 /**
- * What `--assign-service-principal-roles` grants each workload identity (notes §4:
- * support/config/constants.go, support/azureutil/azureutil.go). KMS gets none (Key Vault Crypto
- * User on the vault is granted by hand, as HyperShift's docs say).
+ * What `--assign-identity-roles` grants each workload identity (notes §4:
+ * support/config/constants.go, support/azureutil/azureutil.go): Contributor for the control-plane
+ * operator and NodePool management (upstream TODO CNTRLPLANE-171), whole resource groups for all.
+ * KMS gets none (Key Vault Crypto User on the key is KmsCryptoUser's).
  */
-export const COMPONENT_ROLES: Readonly<Partial<Record<WorkloadIdentityKey, ComponentRole>>> = {
-  nodePoolManagement: { component: "capz", roleGuid: "b24988ac-6180-42a0-ab88-20f7382dd24c", roleName: "Contributor", scopes: ["managed", "vnet"] },
+const HYPERSHIFT_DEFAULTS: Readonly<Partial<Record<WorkloadIdentityKey, ComponentRole>>> = {
+  nodePoolManagement: { component: "capz", grants: at(R.contributor, ["managed", "vnet"], HYPERSHIFT) },
+  cloudProvider: { component: "cloud-provider", grants: at(R.aroCloudControllerManager, ["managed", "nsg", "vnet"], HYPERSHIFT) },
+  ingress: { component: "ingress", grants: at(R.aroIngressOperator, ["managed", "vnet", "dnsZone"], HYPERSHIFT) },
+  controlPlaneOperator: { component: "cpo", grants: at(R.contributor, ["managed", "nsg", "vnet"], HYPERSHIFT) },
+  file: { component: "azure-file", grants: at(R.aroFileStorageOperator, ["managed", "nsg", "vnet"], HYPERSHIFT) },
+  disk: { component: "azure-disk", grants: at(R.aroDiskStorageOperator, ["managed"], HYPERSHIFT) },
+  network: { component: "cncc", grants: at(R.aroNetworkOperator, ["managed", "vnet"], HYPERSHIFT) },
+  imageRegistry: { component: "ciro", grants: at(R.aroImageRegistryOperator, ["managed"], HYPERSHIFT) },
+};
+
+/**
+ * Least privilege: the role ARO-HCP gives each operator identity (cluster-service/deploy/values.yaml
+ * `azureOperatorsMI`), on the managed group where the component creates resources, and on the
+ * customer's network resources, not their groups (ARO-HCP test/e2e-setup/bicep/modules/
+ * non-msi-scoped-assignments.bicep, `rbacScope: resource`). DNS records: the zones, not their groups.
+ */
+const LEAST_PRIVILEGE: Readonly<Partial<Record<WorkloadIdentityKey, ComponentRole>>> = {
+  nodePoolManagement: {
+    component: "capz",
+    grants: [
+      { role: R.aroHcpClusterApiProvider, scope: "managed", why: "creates the workers' VMs, NICs and disks in the managed group" },
+      { role: R.aroHcpClusterApiProvider, scope: "subnet", why: "joins the workers' NICs to the subnet" },
+    ],
+  },
   cloudProvider: {
     component: "cloud-provider",
-    roleGuid: "a1f96423-95ce-4224-ab27-4e3dc72facd4",
-    roleName: "Azure Red Hat OpenShift Cloud Controller Manager",
-    scopes: ["managed", "nsg", "vnet"],
+    grants: [
+      { role: R.aroCloudControllerManager, scope: "managed", why: "creates Service load balancers and public IPs in the managed group" },
+      { role: R.aroCloudControllerManager, scope: "securityGroup", why: "writes the Service rules into the NSG" },
+      { role: R.aroCloudControllerManager, scope: "subnet", why: "joins internal load balancers to the subnet" },
+    ],
   },
   ingress: {
     component: "ingress",
-    roleGuid: "0336e1d3-7a87-462b-b6db-342b63f7802c",
-    roleName: "Azure Red Hat OpenShift Cluster Ingress Operator",
-    scopes: ["managed", "vnet", "dnsZone"],
+    grants: [
+      { role: R.aroIngressOperator, scope: "privateZone", why: "writes the *.apps A records into the private zone" },
+      { role: R.aroIngressOperator, scope: "subnet", why: "reads and joins the subnet of the router's load balancer" },
+      { role: R.aroIngressOperator, scope: "publicZone", why: "writes the *.apps A records into the baseDomain zone" },
+    ],
   },
-  controlPlaneOperator: { component: "cpo", roleGuid: "b24988ac-6180-42a0-ab88-20f7382dd24c", roleName: "Contributor", scopes: ["managed", "nsg", "vnet"] },
+  controlPlaneOperator: {
+    component: "cpo",
+    grants: [
+      { role: R.aroHcpControlPlaneOperator, scope: "managed", why: "reads the managed group" },
+      { role: R.aroHcpControlPlaneOperator, scope: "virtualNetwork", why: "reads the VNet" },
+      { role: R.aroHcpControlPlaneOperator, scope: "securityGroup", why: "reads the NSG" },
+    ],
+  },
   file: {
     component: "azure-file",
-    roleGuid: "0d7aedc0-15fd-4a67-a412-efad370c947e",
-    roleName: "Azure Red Hat OpenShift File Storage Operator",
-    scopes: ["managed", "nsg", "vnet"],
+    grants: [
+      { role: R.aroFileStorageOperator, scope: "managed", why: "creates the file shares' storage accounts in the managed group" },
+      { role: R.aroFileStorageOperator, scope: "securityGroup", why: "joins the NSG (NFS shares' network rules)" },
+      { role: R.aroFileStorageOperator, scope: "subnet", why: "adds the storage service endpoint to the subnet" },
+    ],
   },
   disk: {
     component: "azure-disk",
-    roleGuid: "5b7237c5-45e1-49d6-bc18-a1f62f400748",
-    roleName: "Azure Red Hat OpenShift Disk Storage Operator",
-    scopes: ["managed"],
+    grants: [{ role: R.aroDiskStorageOperator, scope: "managed", why: "creates and attaches disks and snapshots in the managed group" }],
   },
   network: {
     component: "cncc",
-    roleGuid: "be7a6435-15ae-4171-8f30-4a343eff9e8f",
-    roleName: "Azure Red Hat OpenShift Network Operator",
-    scopes: ["managed", "vnet"],
+    grants: [
+      { role: R.aroNetworkOperator, scope: "managed", why: "adds egress IPs to the workers' NICs in the managed group" },
+      { role: R.aroNetworkOperator, scope: "virtualNetwork", why: "reads the VNet and joins its subnet" },
+    ],
   },
   imageRegistry: {
     component: "ciro",
-    roleGuid: "8b32b316-c2f5-4ddf-b05b-83dacd2d08b5",
-    roleName: "Azure Red Hat OpenShift Image Registry Operator",
-    scopes: ["managed"],
+    grants: [{ role: R.aroImageRegistryOperator, scope: "managed", why: "creates the registry's storage account in the managed group" }],
   },
 };
+
+/**
+ * The control-plane operator of a self-managed PublicAndPrivate or Private cluster also creates the
+ * Private Endpoint, the private DNS zones, their VNet links and A records in the managed group
+ * (control-plane-operator/controllers/azureprivatelinkservice/controller.go lists the actions; ARO HCP
+ * skips that controller). No Azure Red Hat OpenShift role allows them: Network Contributor, the
+ * narrowest built-in role that does, on the managed group and the VNet (endpoint in the subnet,
+ * links to the VNet); the NSG stays read-only.
+ */
+const CONTROL_PLANE_OPERATOR_PRIVATE_LINK: ComponentRole = {
+  component: "cpo",
+  grants: [
+    { role: R.networkContributor, scope: "managed", why: "creates the Private Endpoint and private DNS zones, links and records in the managed group" },
+    { role: R.networkContributor, scope: "virtualNetwork", why: "puts the Private Endpoint in the subnet and links the zones to the VNet" },
+    { role: R.aroHcpControlPlaneOperator, scope: "securityGroup", why: "reads the NSG" },
+  ],
+};
+
+/**
+ * The roles of a hosted cluster's control-plane components (workload identities, or with aroHcp
+ * the control-plane service principals) in a role set. `privateLink`: the self-managed control-plane
+ * operator reconciles Private Link (endpointAccess PublicAndPrivate or Private).
+ */
+export function componentRoles(set: RoleSet, options: { readonly privateLink: boolean }): Readonly<Partial<Record<WorkloadIdentityKey, ComponentRole>>> {
+  if (set === "hypershiftDefaults") return HYPERSHIFT_DEFAULTS;
+  return options.privateLink ? { ...LEAST_PRIVILEGE, controlPlaneOperator: CONTROL_PLANE_OPERATOR_PRIVATE_LINK } : LEAST_PRIVILEGE;
+}
 
 /**
  * ARO HCP-style control-plane identities (seed 003): one Entra application and service principal
@@ -206,25 +290,11 @@ export const DATA_PLANE_COMPONENTS: readonly ComponentSpec[] = (["imageRegistry"
 
 /**
  * Roles of the data-plane identities: HyperShift's AssignDataPlaneRoles, on the managed resource
- * group only, with its `WI` component names (notes §4, ARO HCP extras).
+ * group only, with its `WI` component names (notes §4, ARO HCP extras). The same in both role sets:
+ * the managed group is where these components create disks, shares and the registry's storage.
  */
 export const DATA_PLANE_ROLES: Readonly<Record<DataPlaneIdentityKey, ComponentRole>> = {
-  imageRegistry: {
-    component: "ciroWI",
-    roleGuid: "8b32b316-c2f5-4ddf-b05b-83dacd2d08b5",
-    roleName: "Azure Red Hat OpenShift Image Registry Operator",
-    scopes: ["managed"],
-  },
-  disk: {
-    component: "azure-diskWI",
-    roleGuid: "5b7237c5-45e1-49d6-bc18-a1f62f400748",
-    roleName: "Azure Red Hat OpenShift Disk Storage Operator",
-    scopes: ["managed"],
-  },
-  file: {
-    component: "azure-fileWI",
-    roleGuid: "0d7aedc0-15fd-4a67-a412-efad370c947e",
-    roleName: "Azure Red Hat OpenShift File Storage Operator",
-    scopes: ["managed"],
-  },
+  imageRegistry: { component: "ciroWI", grants: at(R.aroImageRegistryOperator, ["managed"], "creates the registry's storage account in the managed group") },
+  disk: { component: "azure-diskWI", grants: at(R.aroDiskStorageOperator, ["managed"], "creates and attaches disks in the managed group") },
+  file: { component: "azure-fileWI", grants: at(R.aroFileStorageOperator, ["managed"], "creates the file shares' storage accounts in the managed group") },
 };

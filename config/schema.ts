@@ -442,6 +442,12 @@ const hostedCluster = z
         serviceNetwork: "172.31.0.0/16",
       })
       .describe("Azure network of the workers and the cluster's internal networks."),
+    roles: z
+      .enum(["leastPrivilege", "hypershiftDefaults"])
+      .optional()
+      .describe(
+        "Azure roles of the cluster's identities. leastPrivilege: each identity's Azure Red Hat OpenShift role (as ARO HCP) on the managed group and on the VNet, subnet, NSG and DNS zones it acts on, never their groups. hypershiftDefaults: exactly what hypershift create infra azure --assign-identity-roles grants (Contributor for the control-plane operator and NodePool management, whole resource groups). Default: leastPrivilege; hypershiftDefaults with adopt.infrastructure (help/roles.md).",
+      ),
     endpointAccess: z
       .enum(["Public", "PublicAndPrivate", "Private"])
       .default("Public")

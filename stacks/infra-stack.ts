@@ -1,5 +1,5 @@
 import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
-import { TerraformOutput, TerraformStack } from "cdktf";
+import { ITerraformDependable, TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { ClusterNames, diskEncryptionSetRoles, managedIdentitiesOf, managedIdentityRoleAssignmentsOf, ResourceGroupNames } from "../config/names";
 import { ClusterNetwork } from "../constructs/cluster-infra/network";
@@ -59,7 +59,7 @@ export class InfraStack extends TerraformStack {
       subnetCidr: spec.network.subnetCidr,
       tags,
     });
-    new PrivateDnsZone(this, "PrivateDnsZone", {
+    const privateZone = new PrivateDnsZone(this, "PrivateDnsZone", {
       zoneName: hosted.privateZone.name,
       resourceGroupName: groups.name("managed"),
       linkName: hosted.privateZone.linkName,
@@ -73,13 +73,24 @@ export class InfraStack extends TerraformStack {
       tags,
     });
     const roles = hosted.roleAssignments;
+    // A role on a resource created here waits for it, as one on a created group does.
+    const created: Array<[string, ITerraformDependable | undefined]> = [
+      [hosted.vnet.id, network.virtualNetwork],
+      [hosted.subnet.id, network.subnet],
+      [hosted.nsg.id, network.securityGroup],
+      [hosted.privateZone.id, privateZone.zone],
+    ];
+    const scopeDependencies = new Map<string, ITerraformDependable>([
+      ...groups.createdByArmId,
+      ...created.flatMap(([id, resource]): Array<[string, ITerraformDependable]> => (resource ? [[id, resource]] : [])),
+    ]);
     // Reader on the NodePools' disk encryption sets, for whoever writes VMs (CAPZ) and attaches disks (disk CSI).
     const encryptionSetRoles = diskEncryptionSetRoles(hosted);
     new WorkloadIdentityRoles(this, "WorkloadIdentityRoles", {
       assignments: [...managedIdentityRoleAssignmentsOf(roles), ...(roles.kind === "selfManaged" ? encryptionSetRoles : [])],
       identities: managedIdentitiesOf(cluster.identities),
       identityResourceGroupName: names.resourceGroup.name,
-      scopeDependencies: groups.createdByArmId,
+      scopeDependencies,
     });
     if (roles.kind === "aroHcp") {
       // aroHcp: the control-plane service principals (shared stack), found by the object IDs the
@@ -93,7 +104,7 @@ export class InfraStack extends TerraformStack {
         assignments: [...roles.controlPlanePrincipals, ...encryptionSetRoles],
         identities: [...principals.objectIds].map(([key, principalId]) => ({ key, principalId })),
         identityResourceGroupName: names.resourceGroup.name,
-        scopeDependencies: groups.createdByArmId,
+        scopeDependencies,
       });
       // hostedCluster.kms: Key Vault Crypto User on the key(s) only, for the KMS service principal
       // (the vault and key are made by identities-<name>, which deploys before this stack).

@@ -76,6 +76,8 @@ export class SharedStack extends TerraformStack {
       location: config.location,
       subscriptionId: config.subscriptionId,
       grantDeployerBlobAccess: config.oidc.grantDeployerBlobAccess,
+      // The shared issuer's container only; per-cluster issuers' containers are other stacks' (help/roles.md).
+      deployerBlobAccessContainer: names.sharedIssuer?.containerName,
       infrastructureEncryption: !names.adoption.ccoctlIssuer,
       preventDestroy: protection.oidcIssuer,
       tags: config.tags,
@@ -94,6 +96,8 @@ export class SharedStack extends TerraformStack {
         preventDestroy: protection.oidcIssuer,
         blobSuffix: CLOUD_ENDPOINTS[config.cloud].blobSuffix,
       });
+      // A role on the container waits for it; the uploads wait for the role.
+      if (storage.deployerAccess) storage.deployerAccess.dependsOn = [issuer.container.fqn];
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
     }
 

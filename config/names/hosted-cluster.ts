@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { COMPONENT_ROLES, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope, WorkloadIdentityKey } from "../components";
+import { componentRoles, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope, RoleSet, WorkloadIdentityKey } from "../components";
 import { ClusterConfig, Config, HostedClusterConfig } from "../schema";
 import type { IdentityNames } from "./cluster";
 import { guideNamePrefix } from "./adoption";
@@ -76,6 +76,8 @@ export interface HostedClusterNames {
   readonly files: { readonly pullSecretFile: string; readonly sshPublicKeyFile?: string; readonly additionalTrustBundleFile?: string };
   /** The ExternalDNS zone the Routes are named in, when this cluster uses ExternalDNS. */
   readonly externalDnsDomain?: string;
+  /** Which roles the identities get (`hostedCluster.roles`, resolved). */
+  readonly roleSet: RoleSet;
   /** Role assignments of the cluster's identities, by topology, each list deduplicated (same name = same assignment). */
   readonly roleAssignments: HostedRoleAssignmentNames;
   /** Public, or private endpoint access over Private Link with its NAT subnet. */
@@ -181,7 +183,21 @@ export function hostedClusterNames(
   };
   const privateZoneName = `${name}.${hosted.baseDomain}`;
 
-  const scopes: Record<RoleScope, string> = { managed: managed.id, vnet: vnetGroup.id, nsg: nsgGroup.id, dnsZone: publicZone.resourceGroupId };
+  const privateZoneId = `${managed.id}/providers/Microsoft.Network/privateDnsZones/${privateZoneName}`;
+  const scopes: Record<RoleScope, string> = {
+    managed: managed.id,
+    vnet: vnetGroup.id,
+    nsg: nsgGroup.id,
+    dnsZone: publicZone.resourceGroupId,
+    subnet: subnet.id,
+    virtualNetwork: vnet.id,
+    securityGroup: nsg.id,
+    publicZone: publicZone.id,
+    privateZone: privateZoneId,
+  };
+  // Adopted infrastructure keeps the roles the CLI granted (those are the assignments imported).
+  const roleSet: RoleSet = hosted.roles ?? (cluster.adopt?.infrastructure ? "hypershiftDefaults" : "leastPrivilege");
+  const COMPONENT_ROLES = componentRoles(roleSet, { privateLink: hosted.endpointAccess !== "Public" && config.topology !== "aroHcp" });
   // aroHcp (HyperShift's AssignControlPlaneRoles / AssignDataPlaneRoles): the control-plane table
   // with the control-plane operator always, and the data-plane identities on the managed group.
   const aroHcp = config.topology === "aroHcp";
@@ -206,7 +222,7 @@ export function hostedClusterNames(
     nsg,
     privateZone: {
       name: privateZoneName,
-      id: `${managed.id}/providers/Microsoft.Network/privateDnsZones/${privateZoneName}`,
+      id: privateZoneId,
       linkName: `${name}-${infraId}`,
     },
     publicZone,
@@ -232,6 +248,7 @@ export function hostedClusterNames(
     kms:
       hosted.kms &&
       kmsNames(hosted.kms, at, { name, origin: `clusters[${index}].name` }, persistentGroup, stableSuffix(sub, persistentGroup.id, config.prefix, name)),
+    roleSet,
     roleAssignments: aroHcp
       ? {
           kind: "aroHcp",

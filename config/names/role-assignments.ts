@@ -8,8 +8,10 @@ export interface RoleAssignmentNames {
   readonly roleGuid: string;
   readonly roleName: string;
   readonly scopeKind: RoleScope;
-  /** `/subscriptions/<sub>/resourceGroups/<rg>`. */
+  /** `/subscriptions/<sub>/resourceGroups/<rg>`, or a resource's ARM ID in it. */
   readonly scope: string;
+  /** Why the component needs the role there (help/roles.md). */
+  readonly why: string;
   /** HyperShift's name: UUIDv5 (DNS namespace) of `<infraID>-<component>-<scope>`. */
   readonly name: string;
 }
@@ -33,8 +35,11 @@ export function managedIdentityRoleAssignmentsOf(assignments: HostedRoleAssignme
 
 /**
  * Role assignments of `keys` by `roles`, at the hosted cluster's `scopes`, named as HyperShift
- * names them; deduplicated (groups that coincide give the same name, and HyperShift skips the
- * duplicate, so do we).
+ * names them (UUIDv5 of `<infraID>-<component>-<scope>`, whatever the role: the name is the
+ * component's grant at that scope, so HyperShift's `destroy iam azure` finds it too). Deduplicated:
+ * groups that coincide give the same name (HyperShift skips the duplicate, so do we), and a grant
+ * inside a scope where the component already has the same role (e.g. the subnet of a VNet in the
+ * managed group, `singleResourceGroup`) adds nothing.
  */
 export function roleAssignmentNames(
   infraId: string,
@@ -46,21 +51,31 @@ export function roleAssignmentNames(
   for (const key of keys) {
     const role = roles[key];
     if (!role) continue;
-    for (const scopeKind of role.scopes) {
-      const scope = scopes[scopeKind];
+    const granted: Array<{ scope: string; roleGuid: string }> = [];
+    for (const grant of role.grants) {
+      const scope = scopes[grant.scope];
+      const covered = granted.some((g) => g.roleGuid === grant.role.guid && within(scope, g.scope));
       const assignmentName = uuidv5(`${infraId}-${role.component}-${scope}`);
-      if (!assignments.has(assignmentName)) {
+      if (!covered && !assignments.has(assignmentName)) {
         assignments.set(assignmentName, {
           component: role.component,
           identity: key,
-          roleGuid: role.roleGuid,
-          roleName: role.roleName,
-          scopeKind,
+          roleGuid: grant.role.guid,
+          roleName: grant.role.name,
+          scopeKind: grant.scope,
           scope,
+          why: grant.why,
           name: assignmentName,
         });
       }
+      granted.push({ scope, roleGuid: grant.role.guid });
     }
   }
   return [...assignments.values()];
+}
+
+/** Whether `scope` is `outer` or inside it (ARM IDs compare case-insensitively). */
+function within(scope: string, outer: string): boolean {
+  const [s, o] = [scope.toLowerCase(), outer.toLowerCase()];
+  return s !== o && s.startsWith(`${o}/`);
 }

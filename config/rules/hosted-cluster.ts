@@ -1,4 +1,5 @@
 import { AZURE_NAME_RULES } from "../azure-rules";
+import { ROLE_RULES } from "./roles";
 import { contains, networkOf, overlaps, parseCidr } from "../cidr";
 import { ClusterNames, DeploymentNames, HostedClusterNames, parseArmId } from "../names";
 import { Config } from "../schema";
@@ -246,6 +247,7 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
   ...KMS_RULES,
   ...NODE_POOL_ZONE_RULES,
   ...HOSTED_OPTION_RULES,
+  ...ROLE_RULES,
 ];
 
 /** Rules across hosted clusters: what two clusters must not share. */

@@ -4,6 +4,7 @@ import { Config } from "../schema";
 import { aroHcpWarnings } from "./aro-hcp";
 import { hostedOptionWarnings } from "./hosted-options";
 import { nodePoolWarnings } from "./node-pools";
+import { roleWarnings } from "./roles";
 import { secretsWarnings } from "./secrets";
 
 /** Valid config that needs attention soon (printed by synth). */
@@ -38,6 +39,7 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
     );
   }
   warnings.push(...aroHcpWarnings(config), ...protectionWarnings(config), ...secretsWarnings(config, names), ...hostedOptionWarnings(config));
+  warnings.push(...roleWarnings(names));
   return warnings;
 }
 

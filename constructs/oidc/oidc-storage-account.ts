@@ -24,6 +24,13 @@ export interface OidcStorageAccountProps {
    */
   readonly grantDeployerBlobAccess?: boolean;
   /**
+   * Grant that role on this blob container only (the shared issuer's), not on the whole account:
+   * the deployer can then write nothing else. The assignment must wait for the container
+   * (`deployerAccess.dependsOn`), which the issuer creates.
+   * @default - the whole account (per-cluster issuers: their containers are created by other stacks)
+   */
+  readonly deployerBlobAccessContainer?: string;
+  /**
    * Make Terraform refuse to destroy the account: every issuer URL and federated credential points at it (lifecycle prevent_destroy; config
    * `protection.preventDestroy`).
    * @default true
@@ -81,10 +88,15 @@ export class OidcStorageAccount extends Construct {
 
     if (props.grantDeployerBlobAccess ?? true) {
       const deployer = new DataAzurermClientConfig(this, "Deployer", {});
+      const container = props.deployerBlobAccessContainer;
+      if (container !== undefined && !AZURE_NAME_RULES.blobContainer.test(container)) {
+        throw new Error(`OidcStorageAccount deployerBlobAccessContainer "${container}" ${AZURE_NAME_RULES.blobContainer.rule}`);
+      }
+      const scope = container === undefined ? this.account.id : `${this.account.id}/blobServices/default/containers/${container}`;
       this.deployerAccess = new RoleAssignment(this, "DeployerBlobAccess", {
         // Deterministic name: a re-apply after a partial failure finds the same assignment.
-        name: Fn.uuidv5("url", `${this.account.id}/${BUILT_IN_ROLES.storageBlobDataContributor.guid}/${deployer.objectId}`),
-        scope: this.account.id,
+        name: Fn.uuidv5("url", `${scope}/${BUILT_IN_ROLES.storageBlobDataContributor.guid}/${deployer.objectId}`),
+        scope,
         roleDefinitionId: roleDefinitionId(props.subscriptionId, BUILT_IN_ROLES.storageBlobDataContributor),
         principalId: deployer.objectId,
       });
