@@ -183,7 +183,7 @@ describe("ControlPlaneIdentities: Key Vault secrets", () => {
   });
 
   it("holds msi-dataplane's credentials JSON: exactly the six snake_case keys, the secret is base64 of certificate + private key PEM", () => {
-    const entries = jsonencodeEntries(secret.value);
+    const entries = jsonencodeEntries(secret.value_wo);
     expect(entries.map(([k]) => k).sort()).toEqual(["authentication_endpoint", "client_id", "client_secret", "not_after", "not_before", "tenant_id"]);
     expect(Object.fromEntries(entries)).toEqual({
       authentication_endpoint: '"https://login.microsoftonline.com/"',
@@ -193,6 +193,27 @@ describe("ControlPlaneIdentities: Key Vault secrets", () => {
       not_before: `${cert}.validity_start_time`,
       not_after: `${cert}.validity_end_time`,
     });
+  });
+
+  it("is write-only (value_wo), versioned by the public parts of the value only, and the stack requires Terraform 1.11", () => {
+    expect(secret.value).toBeUndefined();
+    const version: string = secret.value_wo_version;
+    expect(version).toMatch(/^\$\{\(parseint\(substr\(sha256\(join\("\\n", \["hc1-cloud-provider", jsonencode\(\{/);
+    // Every input that changes the value changes the version: the certificate (a new key forces a
+    // new one), its validity, the client ID, the tenant and the authority host.
+    for (const part of [
+      `${cert}.cert_pem`,
+      `${key}.public_key_pem`,
+      `${cert}.validity_start_time`,
+      `${cert}.validity_end_time`,
+      `${app}.client_id`,
+      TENANT,
+      "https://login.microsoftonline.com/",
+    ])
+      expect(version).toContain(part);
+    // No secret in the fingerprint.
+    expect(version).not.toMatch(/\.private_key_(pem|openssh|pem_pkcs8)\b/);
+    expect(stack.terraform.required_version).toBe(">= 1.11");
   });
 
   it("is written only after Entra trusts the certificate and after secretDependsOn (the deployer's vault role)", () => {

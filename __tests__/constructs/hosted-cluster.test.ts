@@ -358,12 +358,32 @@ describe("HostedClusterSecrets", () => {
 
   it("reads the pull secret at plan time into .dockerconfigjson, labelled safe to delete with the cluster", () => {
     const pull = byName["hc1-pull-secret"];
-    expect(pull.data).toEqual({ ".dockerconfigjson": '${sensitive(file("../../files/pull-secret.json"))}' });
+    expect(pull.data_wo).toEqual({ ".dockerconfigjson": '${sensitive(file("../../files/pull-secret.json"))}' });
     expect(pull.metadata.labels["hypershift.openshift.io/safe-to-delete-with-cluster"]).toBe("true");
   });
 
   it("reads the signing private key at plan time into key", () => {
-    expect(byName["hc1sa-token-issuer-key"].data).toEqual({ key: '${sensitive(file("../../keys/signer.private"))}' });
+    expect(byName["hc1sa-token-issuer-key"].data_wo).toEqual({ key: '${sensitive(file("../../keys/signer.private"))}' });
+  });
+
+  it("writes the pull secret and the signing key write-only, with a revision of the value, and the stack requires Terraform 1.11", () => {
+    for (const [name, expression] of [
+      ["hc1-pull-secret", 'sensitive(file("../../files/pull-secret.json"))'],
+      ["hc1sa-token-issuer-key", 'sensitive(file("../../keys/signer.private"))'],
+    ]) {
+      const secret = byName[name];
+      expect(secret.data).toBeUndefined();
+      // The revision hashes the Secret's name and the value (writeOnlyRevision; evaluated in write-only.test.ts).
+      expect(secret.data_wo_revision).toMatch(/^\$\{\(parseint\(substr\(sha256\(join\("\\n", \[/);
+      expect(secret.data_wo_revision).toContain(`"${name}"`);
+      expect(secret.data_wo_revision).toContain(expression);
+    }
+    expect(json.terraform.required_version).toBe(">= 1.11");
+    // A warning while a Secret switched in place still holds its old data in state.
+    const address = (name: string) =>
+      `kubernetes_secret_v1.${Object.entries(json.resource.kubernetes_secret_v1).find(([, s]: [string, any]) => s.metadata.name === name)![0]}`;
+    const conditions = Object.values(json.check as Record<string, any>).map((c) => c.assert[0].condition);
+    expect(conditions).toEqual([address("hc1-pull-secret"), address("hc1sa-token-issuer-key")].map((a) => `\${try(length(${a}.data), 0) == 0}`));
   });
 
   it("fills the etcd key with 32 random bytes as binary data", () => {
@@ -399,7 +419,7 @@ describe("HostedClusterSecrets", () => {
   it("holds no literal value except the subscription and tenant IDs", () => {
     for (const secret of Object.values(byName)) {
       if (secret.metadata.name === "hc1-cloud-credentials") continue;
-      for (const value of Object.values({ ...secret.data, ...secret.binary_data }) as string[]) expect(value).toMatch(/^\$\{.*\}$/);
+      for (const value of Object.values({ ...secret.data, ...secret.data_wo, ...secret.binary_data }) as string[]) expect(value).toMatch(/^\$\{.*\}$/);
     }
   });
 

@@ -214,7 +214,24 @@ describe("OperatorSecret", () => {
     expect(secrets[0]).toMatchObject({
       metadata: { name: "external-dns-credentials", namespace: "hypershift", labels: { "app.kubernetes.io/managed-by": "hcp-azure" } },
       type: "Opaque",
-      data: { credentials: '${file("azure.json")}' },
+      data_wo: { credentials: '${file("azure.json")}' },
+    });
+    // Write-only: never in plan or state; the revision (of the name and the data) makes a changed value be written.
+    expect(secrets[0].data).toBeUndefined();
+    expect(secrets[0].data_wo_revision).toBe(
+      '${(parseint(substr(sha256(join("\\n", ["external-dns-credentials", jsonencode({"credentials" = file("azure.json")})])), 0, 13), 16) + 1)}',
+    );
+    expect(json.terraform.required_version).toBe(">= 1.11");
+    const [id] = Object.keys(json.resource.kubernetes_secret_v1);
+    expect(json.check).toEqual({
+      [`${id}_data_out_of_state`]: {
+        assert: [
+          {
+            condition: `\${try(length(kubernetes_secret_v1.${id}.data), 0) == 0}`,
+            error_message: expect.stringContaining(`terraform apply -replace=kubernetes_secret_v1.${id}`),
+          },
+        ],
+      },
     });
   });
 

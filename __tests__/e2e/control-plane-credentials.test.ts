@@ -36,7 +36,9 @@ function synthesizedSecretValue(): string {
     }),
   );
   const [secret] = resources(parsed, "azurerm_key_vault_secret");
-  return secret.value as string;
+  // Write-only (value_wo): the value reaches the vault, not plan or state.
+  expect(secret.value).toBeUndefined();
+  return secret.value_wo as string;
 }
 
 /** Replaces the resource attributes the expression refers to with locals and literals. */

@@ -70,10 +70,10 @@ describe("cluster stack", () => {
   });
 
   it("reads the pull secret and the signing private key at plan time, by paths relative to the stack folder", () => {
-    const pull = secretNamed(stack, "hc1-pull-secret").data[".dockerconfigjson"];
+    const pull = secretNamed(stack, "hc1-pull-secret").data_wo[".dockerconfigjson"];
     expect(pull).toBe('${sensitive(file("../../../examples/pull-secret.json"))}');
     expect(fromStackFolder(fileArgument(pull))).toBe(path.join(EXAMPLES, "pull-secret.json"));
-    const key = secretNamed(stack, "hc1sa-token-issuer-key").data.key;
+    const key = secretNamed(stack, "hc1sa-token-issuer-key").data_wo.key;
     expect(fromStackFolder(fileArgument(key))).toBe(path.join(EXAMPLES, "keys", "example-signer.private"));
   });
 
@@ -85,7 +85,7 @@ describe("cluster stack", () => {
 
   it("keeps an absolute pull secret path as written", () => {
     const absolute = synth(config({}, { pullSecretFile: "/etc/openshift/pull-secret.json" }));
-    expect(secretNamed(absolute, "hc1-pull-secret").data[".dockerconfigjson"]).toBe('${sensitive(file("/etc/openshift/pull-secret.json"))}');
+    expect(secretNamed(absolute, "hc1-pull-secret").data_wo[".dockerconfigjson"]).toBe('${sensitive(file("/etc/openshift/pull-secret.json"))}');
   });
 
   it("outputs the namespaces and the admin kubeconfig secret's name", () => {
@@ -150,7 +150,7 @@ describe("cluster stack: per-cluster issuer", () => {
     );
     const stack = synth(loaded);
     expect(hostedClusterOf(stack).manifest.spec.issuerURL).toBe(`https://${loaded.names.storageAccount.name}.blob.core.windows.net/hc1`);
-    const key = secretNamed(stack, "hc1sa-token-issuer-key").data.key;
+    const key = secretNamed(stack, "hc1sa-token-issuer-key").data_wo.key;
     expect(fromStackFolder(fileArgument(key))).toBe(path.join(EXAMPLES, "keys", "cluster-a-signer.private"));
   });
 });

@@ -91,11 +91,11 @@ describe("free-text config strings reach Terraform as literals", () => {
 
   it("paths Terraform reads with file(): a quote, a backslash and templates are escaped HCL", () => {
     const secrets = Object.fromEntries(resources(stacks["cluster-hc1"], "kubernetes_secret_v1").map((s) => [s.metadata.name, s]));
-    expect(fileArgument(secrets["hc1-pull-secret"].data[".dockerconfigjson"])).toBe(fromStack("cluster-hc1", `pull-${TEXT}.json`));
+    expect(fileArgument(secrets["hc1-pull-secret"].data_wo[".dockerconfigjson"])).toBe(fromStack("cluster-hc1", `pull-${TEXT}.json`));
     expect(fileArgument(secrets["hc1-ssh-key"].data["id_rsa.pub"])).toBe(fromStack("cluster-hc1", `ssh-${TEXT}.pub`));
-    expect(fileArgument(secrets["hc1sa-token-issuer-key"].data.key)).toBe(fromStack("cluster-hc1", `keys/${TEXT}.private`));
+    expect(fileArgument(secrets["hc1sa-token-issuer-key"].data_wo.key)).toBe(fromStack("cluster-hc1", `keys/${TEXT}.private`));
     const pull = resources(stacks.management, "kubernetes_secret_v1").find((s) => s.metadata.name === "pull-secret");
-    expect(fileArgument(pull.data[".dockerconfigjson"])).toBe(fromStack("management", `mgmt-${TEXT}.json`));
+    expect(fileArgument(pull.data_wo[".dockerconfigjson"])).toBe(fromStack("management", `mgmt-${TEXT}.json`));
   });
 
   it("NodePool marketplace offer (kubernetes_manifest)", () => {

@@ -191,7 +191,7 @@ describe("an aroHcp deployment in the China cloud", () => {
   it("every control-plane credential in Key Vault carries the China authority host", () => {
     const secrets = resources(stacks.shared, "azurerm_key_vault_secret");
     expect(secrets.length).toBeGreaterThan(0);
-    for (const secret of secrets) expect(secret.value).toContain('"authentication_endpoint" = "https://login.chinacloudapi.cn/"');
+    for (const secret of secrets) expect(secret.value_wo).toContain('"authentication_endpoint" = "https://login.chinacloudapi.cn/"');
     expect(JSON.stringify(stacks)).not.toContain("login.microsoftonline.com");
   });
 });

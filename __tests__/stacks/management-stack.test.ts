@@ -39,7 +39,7 @@ describe("management stack: access to the cluster", () => {
     const stack = management(externalDnsConfig({ kubeconfig: { path: "/etc/kube/mgmt" }, pullSecretFile: "/etc/secrets/pull.json" }));
     expect(stack.provider.kubernetes).toEqual([{ config_path: "/etc/kube/mgmt" }]);
     const pull = Object.values(stack.resource.kubernetes_secret_v1 as Record<string, any>).find((x) => x.metadata.name === "pull-secret");
-    expect(pull.data[".dockerconfigjson"]).toBe('${sensitive(file("/etc/secrets/pull.json"))}');
+    expect(pull.data_wo[".dockerconfigjson"]).toBe('${sensitive(file("/etc/secrets/pull.json"))}');
   });
 
   it("forceConflicts reaches every manifest's field manager", () => {
@@ -65,7 +65,10 @@ describe("management stack: the ExternalDNS credentials secret", () => {
     );
     expect(secret.metadata).toMatchObject({ name: "external-dns-credentials", namespace: "hypershift" });
     expect(secret.type).toBe("Opaque");
-    expect(secret.data).toEqual({ credentials: "${data.terraform_remote_state.shared-state.outputs.external_dns_credentials}" });
+    // Write-only: the client secret reaches the cluster, not this stack's plan or state.
+    expect(secret.data).toBeUndefined();
+    expect(secret.data_wo).toEqual({ credentials: "${data.terraform_remote_state.shared-state.outputs.external_dns_credentials}" });
+    expect(secret.data_wo_revision).toContain("data.terraform_remote_state.shared-state.outputs.external_dns_credentials");
   });
 
   it("reads the shared state where the configured backend keeps it", () => {
@@ -101,7 +104,7 @@ describe("management stack: the ExternalDNS credentials secret", () => {
     const stack = management(externalDnsConfig({ externalDnsCredentialsFile: "secrets/azure_mgmt.json" }));
     expect(stack.data?.terraform_remote_state).toBeUndefined();
     const secret = Object.values(stack.resource.kubernetes_secret_v1 as Record<string, any>).find((s) => s.metadata.name === "external-dns-credentials");
-    expect(secret.data).toEqual({ credentials: '${sensitive(file("../../../examples/secrets/azure_mgmt.json"))}' });
+    expect(secret.data_wo).toEqual({ credentials: '${sensitive(file("../../../examples/secrets/azure_mgmt.json"))}' });
   });
 
   it("is created after the namespace and before the workloads that mount it", () => {
@@ -128,8 +131,10 @@ describe("management stack: pull secret", () => {
     expect(secret).toMatchObject({
       metadata: { name: "pull-secret", namespace: "hypershift" },
       type: "kubernetes.io/dockerconfigjson",
-      data: { ".dockerconfigjson": '${sensitive(file("../../../examples/pull-secret.json"))}' },
+      data_wo: { ".dockerconfigjson": '${sensitive(file("../../../examples/pull-secret.json"))}' },
     });
+    expect(secret.data).toBeUndefined();
+    expect(stack.terraform.required_version).toBe(">= 1.11");
   });
 });
 

@@ -204,7 +204,7 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
     const secrets = resources(stacks().management, "kubernetes_secret_v1");
     const secret = secrets.find((s) => s.metadata.name === "hypershift-operator-azure-credentials");
     expect(secret.metadata.namespace).toBe("hypershift");
-    expect(secret.data).toEqual({ credentials: "${data.terraform_remote_state.shared-state.outputs.private_link_credentials}" });
+    expect(secret.data_wo).toEqual({ credentials: "${data.terraform_remote_state.shared-state.outputs.private_link_credentials}" });
     // One remote-state data source serves both ExternalDNS's and the operator's credentials.
     expect(Object.keys(stacks().management.data.terraform_remote_state)).toEqual(["shared-state"]);
     // The operator Deployment waits for it (it mounts it).
@@ -221,7 +221,7 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
     const secret = resources(synthesized.management, "kubernetes_secret_v1").find((s) => s.metadata.name === "hypershift-operator-azure-credentials");
     // The variable, once its check holds (constructs/plan-time-input).
     const rule = privateLinkCredentialsInput("pls-credentials.json").validations[0].condition;
-    expect(secret.data).toEqual({ credentials: `\${(${rule}) ? var.private_link_credentials : ""}` });
+    expect(secret.data_wo).toEqual({ credentials: `\${(${rule}) ? var.private_link_credentials : ""}` });
     expect(synthesized.management.variable.private_link_credentials.sensitive).toBe(true);
     expect(resources(synthesized.shared, "azuread_application").map((a) => a.display_name)).toEqual(["myprefix-external-dns"]);
   });
@@ -232,7 +232,7 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
     expect(text).not.toMatch(/BEGIN[ A-Z]*PRIVATE KEY/);
     // The operator's Secrets (the HostedCluster's own also carry non-secret IDs as literals).
     for (const secret of resources(stacks().management, "kubernetes_secret_v1")) {
-      for (const value of Object.values(secret.data as Record<string, string>)) expect(value).toMatch(/^\$\{[^}]+\}$/);
+      for (const value of Object.values(secret.data_wo as Record<string, string>)) expect(value).toMatch(/^\$\{[^}]+\}$/);
     }
   });
 

@@ -9,6 +9,7 @@ import { Construct } from "constructs";
 import { protectedLifecycle } from "../../config/protection";
 import { CERTIFICATE_VALIDITY_HOURS } from "../../config/rules/aro-hcp";
 import { literalTags } from "../terraform-literal";
+import { requireWriteOnlyArguments, writeOnlyRevision } from "../write-only/write-only";
 
 /**
  * Authority host written into the credentials JSON: msi-dataplane's GetCredential uses
@@ -114,15 +115,30 @@ export class ControlPlaneIdentity extends Construct {
       lifecycle: { createBeforeDestroy: true },
     });
 
+    const authorityHost = props.authorityHost ?? AUTHENTICATION_ENDPOINT;
     this.secret = new KeyVaultSecret(this, "Secret", {
       name: props.secretName,
       keyVaultId: props.keyVaultId,
       contentType: "application/json",
+      // Write-only (azurerm 4.55, Terraform 1.11+): the credential reaches the vault, not plan or
+      // state (the key itself stays in tls_private_key's state; help/terraform-cloud.md).
       // Terraform sorts the keys; msi-dataplane reads them by name.
-      value: Fn.jsonencode({
-        authentication_endpoint: props.authorityHost ?? AUTHENTICATION_ENDPOINT,
+      valueWo: Fn.jsonencode({
+        authentication_endpoint: authorityHost,
         client_id: this.application.clientId,
         client_secret: Fn.base64encode(Fn.join("", [this.certificate.certPem, key.privateKeyPem])),
+        tenant_id: props.tenantId,
+        not_before: this.certificate.validityStartTime,
+        not_after: this.certificate.validityEndTime,
+      }),
+      // A new version is written whenever the value changes. The value is a function of these
+      // public parts alone (a new key always comes with a new certificate, whose private_key_pem
+      // forces replacement), so the version fingerprints no secret.
+      valueWoVersion: writeOnlyRevision(props.secretName, {
+        authentication_endpoint: authorityHost,
+        client_id: this.application.clientId,
+        certificate: this.certificate.certPem,
+        public_key: key.publicKeyPem,
         tenant_id: props.tenantId,
         not_before: this.certificate.validityStartTime,
         not_after: this.certificate.validityEndTime,
@@ -133,6 +149,7 @@ export class ControlPlaneIdentity extends Construct {
       dependsOn: [credential, this.servicePrincipal, ...(props.secretDependsOn ?? [])],
       lifecycle: protectedLifecycle(props.preventDestroy),
     });
+    requireWriteOnlyArguments(this);
   }
 }
 

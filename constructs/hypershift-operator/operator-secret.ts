@@ -1,6 +1,7 @@
 import { SecretV1 } from "@cdktf/provider-kubernetes/lib/secret-v1";
 import { ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
+import { requireWriteOnlyArguments, warnWhileDataInState, writeOnlyRevision } from "../write-only/write-only";
 
 export interface OperatorSecretProps {
   /** Secret name, e.g. `external-dns-credentials`. */
@@ -15,7 +16,8 @@ export interface OperatorSecretProps {
   /**
    * Data by key. Every value must be a Terraform reference (remote state output, `file()` at
    * plan time, a resource attribute), never a literal: a literal would be written into
-   * cdktf.out. The provider base64-encodes the values.
+   * cdktf.out. The provider base64-encodes the values. Written through the write-only `data_wo`:
+   * the values reach the cluster, never plan or state.
    */
   readonly data: Readonly<Record<string, string>>;
   /**
@@ -27,8 +29,10 @@ export interface OperatorSecretProps {
 
 /**
  * A Secret the operator's pods mount, created by Terraform rather than by `hypershift install`
- * (render leaves Secrets out). Its values are resolved at plan time, so they reach the cluster
- * and Terraform state but never the synthesized JSON.
+ * (render leaves Secrets out). Its values are resolved at plan time and written through the
+ * write-only `data_wo` (Terraform 1.11+, which the stack then requires), so they reach the
+ * cluster but neither the synthesized JSON nor plan or state; `data_wo_revision`, derived from the
+ * values (writeOnlyRevision), makes a changed value be written.
  */
 export class OperatorSecret extends Construct {
   public readonly resource: SecretV1;
@@ -48,8 +52,11 @@ export class OperatorSecret extends Construct {
     this.resource = new SecretV1(this, "Resource", {
       metadata: { name: props.name, namespace: props.namespace, labels: { "app.kubernetes.io/managed-by": "hcp-azure" } },
       type: props.type ?? "Opaque",
-      data: { ...props.data },
+      dataWo: { ...props.data },
+      dataWoRevision: writeOnlyRevision(props.name, props.data),
       dependsOn: props.dependsOn,
     });
+    requireWriteOnlyArguments(this);
+    warnWhileDataInState(this.resource);
   }
 }
