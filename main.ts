@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import { removedClusterIssues, retiredClusterWarnings, writeClusterRecord } from "./config/deployed-clusters";
-import { formatIssues, loadConfigFile } from "./config/load";
+import { ConfigErrors, formatIssues, loadConfigFile } from "./config/load";
+import { checkProtectedResources, deployedProtection, localNext, ProtectionCheck, writeLocalProtectedRecord } from "./config/protected-resources";
 import { environmentWarnings, missingSecretFiles, secretFileIssues } from "./config/rules";
 import { synthesize } from "./stacks/app";
 import { OutputFolderError } from "./stacks/output-folder";
@@ -50,8 +51,10 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   const outdir = path.resolve(env.CDKTF_OUTDIR ?? "cdktf.out");
   const loaded = loadConfigFile(configFile);
   // Facts of this machine and of the deployed state: secret files Terraform will read (files
-  // mode), and clusters dropped from the config while their stacks hold state (they could no
-  // longer be destroyed).
+  // mode); the protected resources the deployment holds (config/protected-resources.ts), and
+  // clusters dropped from the config while their stacks hold state (they could no longer be
+  // destroyed), both refused once synth has shown what the config declares.
+  const deployed = loaded.ok ? deployedProtection(loaded) : undefined;
   const errors = loaded.ok
     ? {
         ok: false as const,
@@ -59,20 +62,36 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
         issues: [
           ...missingSecretFiles(loaded.config, loaded.names),
           ...secretFileIssues(loaded.config, loaded.names, loaded.publicKeys),
-          ...removedClusterIssues(loaded, { underCdktfCli: cli }),
+          ...(deployed && "issues" in deployed ? deployed.issues : []),
         ],
       }
     : loaded;
-  if (!loaded.ok || errors.issues.length > 0) {
+  if (!loaded.ok || errors.issues.length > 0 || !deployed || "issues" in deployed) {
     io.err(formatIssues(errors));
     io.err("nothing was written.");
     return 1;
   }
-  // Under the cdktf CLI a removed cluster's stack folders stay for the CLI to remove (it fails when one is gone).
+  // Refused after the synth below, together with the protected resources the config drops (one report).
+  const stateIssues = removedClusterIssues(loaded, { underCdktfCli: cli });
+  let protection: ProtectionCheck | undefined;
   let stacks: ReturnType<typeof synthesize>;
   try {
-    stacks = synthesize(loaded, outdir, { keepRemovedStacks: cli });
+    stacks = synthesize(loaded, outdir, {
+      // Under the cdktf CLI a removed cluster's stack folders stay for the CLI to remove (it fails when one is gone).
+      keepRemovedStacks: cli,
+      // A config that drops a protected resource the deployment holds is refused before the output is replaced.
+      beforeReplace: (synthesized) => {
+        protection = checkProtectedResources(loaded, synthesized, deployed);
+        const issues = [...stateIssues, ...protection.issues];
+        if (issues.length > 0) throw new StateRefusal({ ok: false, file: configFile, issues });
+      },
+    });
   } catch (error) {
+    if (error instanceof StateRefusal) {
+      io.err(formatIssues(error.errors));
+      io.err("nothing was written.");
+      return 1;
+    }
     // The output folder's own problems (not a folder, another synth, no permission, a full disk):
     // said plainly. Anything else is a bug and keeps its stack trace.
     const code = (error as NodeJS.ErrnoException).code;
@@ -83,7 +102,9 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
     io.err("the previous output was not replaced.");
     return 1;
   }
-  const record = writeClusterRecord(loaded);
+  const checked = protection as ProtectionCheck;
+  writeLocalProtectedRecord(loaded, localNext(deployed, checked.next), cli);
+  const record = writeClusterRecord(loaded, loaded.config.backend.type === "local" ? undefined : checked.next);
   const width = Math.max(...stacks.map((s) => s.name.length));
   io.out(`synthesized ${configFile} -> ${path.relative(process.cwd(), outdir) || "."}/`);
   for (const s of stacks) {
@@ -93,10 +114,23 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   for (const line of record.lines) io.out(line);
   // Under the cdktf CLI, stderr is shown as [ERROR]: warnings go to stdout there.
   const warn = cli ? io.out : io.err;
-  for (const warning of [...loaded.warnings, ...environmentWarnings(loaded.config, env), ...retiredClusterWarnings(loaded), ...record.warnings])
+  for (const warning of [
+    ...loaded.warnings,
+    ...environmentWarnings(loaded.config, env),
+    ...retiredClusterWarnings(loaded),
+    ...checked.warnings,
+    ...record.warnings,
+  ])
     warn(`warning: ${warning}`);
   if (!cli) io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
   return 0;
+}
+
+/** Thrown from inside synth to abandon the new output: the deployed state forbids the config (removed clusters, dropped protected resources). */
+class StateRefusal extends Error {
+  constructor(readonly errors: ConfigErrors) {
+    super("the deployed state forbids this config");
+  }
 }
 
 if (require.main === module) {

@@ -31,6 +31,14 @@ import { ConfigIssue } from "./rules";
 const RETIRED = "retired";
 const BACKEND_LINE = "backend:";
 const CONFIGS_LINE = "configs:";
+const PROTECTED_LINE = "protected:";
+const RELEASED = "released";
+
+/**
+ * Protected resources of the record (`protected: <stack>/<address>`, optionally followed by
+ * `released`), by ID: what the deployment may hold with `prevent_destroy` (config/protected-resources.ts).
+ */
+export type ProtectedRecord = ReadonlyMap<string, { readonly released: boolean }>;
 
 /** Per-cluster stacks of the record by name, with whether the last synth saw their cluster retired. */
 export type ClusterRecord = ReadonlyMap<string, { readonly retired: boolean }>;
@@ -41,6 +49,8 @@ export interface ParsedClusterRecord {
   readonly backend?: string;
   readonly configs: readonly string[];
   readonly record: ClusterRecord;
+  /** Protected resources the record lists (a record from before they were recorded lists none). */
+  readonly protected: ProtectedRecord;
 }
 
 export interface StateCheckOptions {
@@ -71,16 +81,25 @@ export function legacyClusterRecordFile(configFile: string): string {
 
 /**
  * Parses a record: `<stack>` or `<stack> retired` per line (cluster stacks only), at most one
- * `backend: <JSON>` and one `configs: <JSON list>` line, `#` comments, blank lines.
+ * `backend: <JSON>` and one `configs: <JSON list>` line, `protected: <stack>/<address>` lines
+ * (optionally followed by `released`), `#` comments, blank lines.
  */
 export function parseClusterRecord(text: string): ParsedClusterRecord | { ok: false; problems: string[] } {
   const record = new Map<string, { retired: boolean }>();
   const problems: string[] = [];
   let backend: string | undefined;
   let configs: string[] | undefined;
+  const protectedResources = new Map<string, { released: boolean }>();
   text.split("\n").forEach((raw, index) => {
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) return;
+    if (line.startsWith(PROTECTED_LINE)) {
+      const parsed = parseProtectedLine(line.slice(PROTECTED_LINE.length));
+      if (typeof parsed === "string") problems.push(`line ${index + 1}: "${line}" ${parsed}`);
+      else if (protectedResources.has(parsed.id)) problems.push(`line ${index + 1}: ${parsed.id} appears twice`);
+      else protectedResources.set(parsed.id, { released: parsed.released });
+      return;
+    }
     if (line.startsWith(BACKEND_LINE)) {
       const identity = parseJson(line.slice(BACKEND_LINE.length));
       if (backend !== undefined) problems.push(`line ${index + 1}: a second "${BACKEND_LINE}" line`);
@@ -106,14 +125,33 @@ export function parseClusterRecord(text: string): ParsedClusterRecord | { ok: fa
       record.set(match[1], { retired: match[3] === RETIRED });
     }
   });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, backend, configs: configs ?? [], record };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, backend, configs: configs ?? [], record, protected: protectedResources };
+}
+
+/** `<stack>/<type>.<name>`: a protected resource's ID in records, `protection.release` and messages. */
+export const PROTECTED_ID = /^([a-z0-9][-a-z0-9]*)\/([a-z][a-z0-9_]*\.[A-Za-z0-9_-]+)$/;
+
+/** One protected line's text after `protected:`: the ID and whether it is released, or what is wrong. */
+export function parseProtectedLine(text: string): { id: string; released: boolean } | string {
+  const [id, mark, ...rest] = text.trim().split(/\s+/);
+  if (!id || !PROTECTED_ID.test(id) || (mark !== undefined && mark !== RELEASED) || rest.length > 0)
+    return `must be ${PROTECTED_LINE} <stack>/<resource address>, optionally followed by "${RELEASED}"`;
+  return { id, released: mark === RELEASED };
+}
+
+/** The `protected:` lines of a record or local record, sorted. */
+export function renderProtectedLines(protectedResources: ProtectedRecord): string[] {
+  return [...protectedResources]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([id, { released }]) => `${PROTECTED_LINE} ${id}${released ? ` ${RELEASED}` : ""}`);
 }
 
 /**
  * The record synth writes for a config: the backend it describes, the configs that wrote it
- * (`configs`, plus this one), every stack of the config's clusters, sorted.
+ * (`configs`, plus this one), every stack of the config's clusters, sorted, and the protected
+ * resources the deployment may hold (`protectedResources`, config/protected-resources.ts).
  */
-export function renderClusterRecord(loaded: LoadedConfig, configs: readonly string[] = []): string {
+export function renderClusterRecord(loaded: LoadedConfig, configs: readonly string[] = [], protectedResources: ProtectedRecord = new Map()): string {
   const identity = remoteBackendIdentity(loaded.config);
   if (!identity) throw new Error("internal: a record is kept only for a remote backend");
   const lines = loaded.names.clusters.flatMap((cluster) => cluster.stacks.map((stack) => (cluster.retired ? `${stack} ${RETIRED}` : stack))).sort();
@@ -122,9 +160,17 @@ export function renderClusterRecord(loaded: LoadedConfig, configs: readonly stri
     "# commit it with the config. Synth refuses a config that drops a stack listed here: retire the",
     "# cluster first (help/retire-cluster.md). Delete a stack's line only after `npm run destroy` has",
     "# emptied it. Every config with this backend in this folder reads and writes this record.",
+    ...(protectedResources.size > 0
+      ? [
+          "# protected: resources with prevent_destroy the backend may hold. Synth refuses a config that",
+          "# drops one unless protection.release names it; delete a line marked released only after the",
+          "# deploy that destroys the resource (help/destroy.md#releasing-a-protected-resource).",
+        ]
+      : []),
     `${BACKEND_LINE} ${identityText(identity)}`,
     `${CONFIGS_LINE} ${JSON.stringify([...new Set([...configs, path.basename(loaded.file)])].sort())}`,
     ...lines,
+    ...renderProtectedLines(protectedResources),
     "",
   ].join("\n");
 }
@@ -142,15 +188,17 @@ export function removedClusterIssues(loaded: LoadedConfig, options: StateCheckOp
  * Writes the record of a config with a remote backend (call after a successful synth, and only
  * when `removedClusterIssues` found nothing): only when its content changes. A record from before
  * records were named after the backend (`<config name>.clusters.lock`) is moved to the new name.
+ * `protectedResources`: the protected lines to write (config/protected-resources.ts); without
+ * it, the record's own are kept.
  */
-export function writeClusterRecord(loaded: LoadedConfig): RecordReport {
+export function writeClusterRecord(loaded: LoadedConfig, protectedResources?: ProtectedRecord): RecordReport {
   const file = clusterRecordFile(loaded);
   if (!file) return { lines: [], warnings: [] };
   const existing = readRecord(file);
   const legacyFile = legacyClusterRecordFile(loaded.file);
   const legacy = !existing && legacyFile !== file ? oldStyle(readRecord(legacyFile)) : undefined;
   const previous = existing ?? legacy;
-  const text = renderClusterRecord(loaded, previous?.ok ? previous.configs : []);
+  const text = renderClusterRecord(loaded, previous?.ok ? previous.configs : [], protectedResources ?? (previous?.ok ? previous.protected : undefined));
   const lines: string[] = [];
   const warnings: string[] = [];
   if (!existing || existing.text !== text) {
@@ -307,7 +355,18 @@ function readState(file: string): StateFile | undefined {
 // ---------------------------------------------------------------------------------------------
 // Remote backends: the record
 
-type ReadRecord = (ParsedClusterRecord & { readonly text: string }) | { readonly ok: false; readonly problems: string[]; readonly text: string };
+export type ReadRecord = (ParsedClusterRecord & { readonly text: string }) | { readonly ok: false; readonly problems: string[]; readonly text: string };
+
+/** The record of a config with a remote backend, parsed; undefined when it is missing (or the backend is local). */
+export function readClusterRecord(loaded: LoadedConfig): { file: string; record: ReadRecord } | undefined {
+  const file = clusterRecordFile(loaded);
+  if (!file) return undefined;
+  const legacyFile = legacyClusterRecordFile(loaded.file);
+  const current = readRecord(file);
+  if (current) return { file, record: current };
+  const legacy = legacyFile !== file ? readRecord(legacyFile) : undefined;
+  return legacy && { file: legacyFile, record: legacy };
+}
 
 function readRecord(file: string): ReadRecord | undefined {
   if (!fs.existsSync(file)) return undefined;

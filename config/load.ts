@@ -28,6 +28,11 @@ export interface LoadedConfig {
   readonly names: DeploymentNames;
   /** SPKI PEM of each issuer's public key, by absolute key file path. */
   readonly publicKeys: ReadonlyMap<string, string>;
+  /**
+   * What each issuer's JWKS publishes, by its public key file: the current key's PEM followed by
+   * those of `previousPublicKeyFiles` (a rotation). @default - the current key alone (publicKeys)
+   */
+  readonly jwksKeys?: ReadonlyMap<string, string>;
   /** PEM of each additional trust bundle (hostedCluster.additionalTrustBundleFile), by absolute file path. */
   readonly trustBundles: ReadonlyMap<string, string>;
   /** The checked HyperShift operator bundle, when managementCluster is configured. */
@@ -75,6 +80,7 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   issues.push(...hostedClusterCollisions(names));
 
   const publicKeys = new Map<string, string>();
+  const jwksKeys = new Map<string, string>();
   const issuerByKeyId = new Map<string, string>();
   for (const issuer of new Map(names.clusters.map((c) => [c.issuer.url, c.issuer])).values()) {
     const result = readPublicKey(issuer.publicKeyFile);
@@ -93,6 +99,26 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
     }
     issuerByKeyId.set(result.keyId, issuer.keyOrigin);
     publicKeys.set(issuer.publicKeyFile, result.pem);
+    jwksKeys.set(issuer.publicKeyFile, result.pem);
+  }
+  // Rotation: previous keys stay published beside the current one (help/oidc-issuer.md#rotating-the-signing-key).
+  for (const issuer of new Map(names.clusters.map((c) => [c.issuer.url, c.issuer])).values()) {
+    const current = jwksKeys.get(issuer.publicKeyFile);
+    const previous = signingKeyAt(config, issuer.keyOrigin)?.previousPublicKeyFiles ?? [];
+    if (current === undefined) continue;
+    const published = [current];
+    previous.forEach((file, index) => {
+      const at = `${issuer.keyOrigin}.previousPublicKeyFiles[${index}]`;
+      const result = readPublicKey(path.resolve(configDir, file));
+      if (!result.ok) return void issues.push({ path: at, value: file, message: result.message });
+      const owner = issuerByKeyId.get(result.keyId);
+      if (owner === issuer.keyOrigin) issues.push({ path: at, value: file, message: "is the current key (publicKeyFile): list only keys being retired" });
+      else if (owner !== undefined)
+        issues.push({ path: at, value: file, message: `is ${owner}.publicKeyFile: an issuer publishing another issuer's key trusts that issuer's tokens` });
+      else if (published.includes(result.pem)) issues.push({ path: at, value: file, message: "is listed twice" });
+      else published.push(result.pem);
+    });
+    jwksKeys.set(issuer.publicKeyFile, published.join(""));
   }
 
   const trustBundles = new Map<string, string>();
@@ -118,7 +144,13 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
     }
   }
   if (issues.length > 0) return { ok: false, file, issues };
-  return { ok: true, file, config, names, publicKeys, trustBundles, operatorBundle, warnings };
+  return { ok: true, file, config, names, publicKeys, jwksKeys, trustBundles, operatorBundle, warnings };
+}
+
+/** The signing key config at `keyOrigin` (`serviceAccountSigningKey` or `clusters[<i>].serviceAccountSigningKey`). */
+function signingKeyAt(config: Config, keyOrigin: string): Config["serviceAccountSigningKey"] | undefined {
+  const index = /^clusters\[(\d+)\]\./.exec(keyOrigin)?.[1];
+  return index === undefined ? config.serviceAccountSigningKey : config.clusters[Number(index)]?.serviceAccountSigningKey;
 }
 
 /** `config error(s) in <file>:` followed by one `  <path>: <value> <message>` line per issue. */

@@ -90,6 +90,12 @@ const signingKey = z
       .describe(
         "PEM private key (PKCS#1, ccoctl's serviceaccount-signer.private), relative to the config file. Never read at synth; later stacks read it at plan time. Default: publicKeyFile with .public replaced by .private.",
       ),
+    previousPublicKeyFiles: z
+      .array(filePath())
+      .optional()
+      .describe(
+        "Public keys still published in the JWKS beside publicKeyFile during a signing-key rotation: tokens signed with them keep verifying until the clusters sign with the new key and their old tokens have expired (help/oidc-issuer.md#rotating-the-signing-key). Default: none.",
+      ),
   })
   .describe("Service-account signing key pair of the hosted clusters' kube-apiserver.");
 
@@ -787,8 +793,18 @@ export const configSchema = z
           .describe(
             "Give every persistent resource Terraform's prevent_destroy (OIDC storage and containers, identities and federated credentials, DNS zone, ExternalDNS and control-plane principals and secrets, Key Vault, the clusters' KMS Key Vaults and keys, AKS cluster, operator CRDs and namespaces). false only to tear the whole environment down on purpose (help/destroy.md).",
           ),
+        release: z
+          .array(
+            z.string().regex(/^[a-z0-9][-a-z0-9]*\/[a-z][a-z0-9_]*\.[A-Za-z0-9_-]+$/, {
+              error: "must be <stack>/<resource address>, as synth names it, e.g. shared/azuread_application.ExternalDns_Application_E5E1316B",
+            }),
+          )
+          .default([])
+          .describe(
+            "Protected resources (<stack>/<resource address>) this config may drop: synth refuses a config that drops a protected resource the deployment holds unless it is listed here; the next deploy destroys it (help/destroy.md#releasing-a-protected-resource).",
+          ),
       })
-      .default({ preventDestroy: true })
+      .default({ preventDestroy: true, release: [] })
       .describe("What Terraform refuses to destroy. The per-resource preventDestroy keys override it for their resource."),
     backend,
   })

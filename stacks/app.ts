@@ -20,9 +20,11 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
   // The topology, switched once: each stack gets the props of its variant, never the union.
   const topology = loaded.names.topology;
   const aroHcp = topology.kind === "aroHcp" ? { keyVault: topology.keyVault, aks: topology.aks } : undefined;
-  const shared = new SharedStack(app, { ...context, controlPlaneKeyVault: aroHcp?.keyVault });
+  // The issuers publish every key of their JWKS (a rotation keeps the previous ones: LoadedConfig.jwksKeys).
+  const issuerContext = { ...context, publicKeys: loaded.jwksKeys ?? loaded.publicKeys };
+  const shared = new SharedStack(app, { ...issuerContext, controlPlaneKeyVault: aroHcp?.keyVault });
   const perCluster = loaded.names.clusters.map((cluster) => {
-    const identities = new IdentitiesStack(app, { ...context, cluster });
+    const identities = new IdentitiesStack(app, { ...issuerContext, cluster });
     // The identities need from the shared stack only the persistent group it creates and, with a
     // per-cluster issuer, the storage account and the deployer's blob role. With an adopted group
     // and the shared issuer they need nothing of it (the issuer URL is derived), so they deploy
@@ -90,6 +92,13 @@ export interface SynthesizeOptions {
    * @default false
    */
   readonly keepRemovedStacks?: boolean;
+  /**
+   * Called with every stack's Terraform JSON, by stack name, once synthesized and before the new
+   * output takes the old one's place: throwing keeps the old output untouched (main.ts refuses a
+   * config that drops protected resources this way, config/protected-resources.ts).
+   * @default - none
+   */
+  readonly beforeReplace?: (stacks: ReadonlyMap<string, Record<string, any>>) => void;
 }
 
 /**
@@ -112,13 +121,15 @@ export function synthesize(loaded: LoadedConfig, outdir: string, options: Synthe
       assertProvidersPresent(stacks);
       skipPreparingResolve(stacks);
       const dangling = checkReferencesWhenSynthesized(stacks);
-      const summaries = summarizeWhenSynthesized(stacks);
+      const jsons = new Map<string, Record<string, any>>();
+      const summaries = summarizeWhenSynthesized(stacks, options.beforeReplace ? jsons : undefined);
       app.synth();
       if (dangling.length > 0) {
         throw new Error(
           `internal: stacks refer to resources they do not declare (a cdktf cross-stack reference? share values through remote state, stacks/stack-setup.ts):\n  ${dangling.join("\n  ")}`,
         );
       }
+      options.beforeReplace?.(jsons);
       fs.writeFileSync(path.join(folder, WORKSPACES_FILE), `${JSON.stringify(describeWorkspaces(loaded, stacks, outdir), null, 2)}\n`);
       return summarize(folder, summaries);
     },
@@ -139,14 +150,15 @@ function summarizeStack(name: string, json: Record<string, any>): StackSummary {
   return { name, resources: count(json.resource), dataSources: count(json.data), outputs: Object.keys(json.output ?? {}).length };
 }
 
-/** Summaries of the stacks, by name, filled by `app.synth()` as it produces each stack's JSON (no second read of the written files). */
-function summarizeWhenSynthesized(stacks: readonly TerraformStack[]): Map<string, StackSummary> {
+/** Summaries of the stacks (and, given `jsons`, their JSON), by name, filled by `app.synth()` as it produces each stack's JSON (no second read of the written files). */
+function summarizeWhenSynthesized(stacks: readonly TerraformStack[], jsons?: Map<string, Record<string, any>>): Map<string, StackSummary> {
   const summaries = new Map<string, StackSummary>();
   for (const stack of stacks) {
     const toTerraform = stack.toTerraform.bind(stack);
     stack.toTerraform = () => {
       const json = toTerraform();
       summaries.set(stack.node.id, summarizeStack(stack.node.id, json));
+      jsons?.set(stack.node.id, json);
       return json;
     };
   }

@@ -125,6 +125,7 @@ describe("the record of deployed clusters (remote backends)", () => {
       backend: undefined,
       configs: [],
       record: new Map([["identities-hc1", { retired: false }]]),
+      protected: new Map(),
     });
   });
 

@@ -28,6 +28,16 @@ const EDITS: Record<string, (config: Config) => void> = {
   addNodePool: (c) => hosted(c).nodePools.push({ name: "extra", replicas: 1 }),
   changeCidr: (c) => (hosted(c).network = { vnetCidr: "10.1.0.0/16", subnetCidr: "10.1.0.0/24" }),
   serviceNetwork: (c) => (hosted(c).network = { serviceNetwork: "172.30.0.0/16" }),
+  // Signing-key changes (help/oidc-issuer.md#rotating-the-signing-key): a plain swap, then the rotation's steps.
+  swapKey: (c) => (c.serviceAccountSigningKey.publicKeyFile = "keys/cluster-a-signer.public"),
+  rotationStart: (c) => {
+    c.serviceAccountSigningKey.publicKeyFile = "keys/cluster-a-signer.public";
+    c.serviceAccountSigningKey.previousPublicKeyFiles = ["keys/example-signer.public"];
+  },
+  rotationEnd: (c) => (c.serviceAccountSigningKey.publicKeyFile = "keys/cluster-a-signer.public"),
+  tenant: (c) => (c.tenantId = "22222222-2222-2222-2222-222222222222"),
+  subscription: (c) => (c.subscriptionId = "33333333-3333-3333-3333-333333333333"),
+  issuerUrl: (c) => (c.oidc = { containerName: "newissuer" }),
   twoClusters: (c) => {
     const second = structuredClone(c.clusters[0]);
     second.name = "second";
@@ -164,6 +174,84 @@ describe("review of real edits of examples/basic.yaml", () => {
   });
 });
 
+describe("breaking changes of the OIDC trust, tenant and subscription", () => {
+  const dangers = (r: Review) => r.findings.filter((f) => f.severity === "danger").map((f) => `${f.stack} ${f.message}`);
+  const reviews = (r: Review) => r.findings.filter((f) => f.severity === "review").map((f) => `${f.stack} ${f.message}`);
+
+  test("swapping the signing key is dangerous: the JWKS no longer publishes the key every cluster signs with", () => {
+    const r = review(folder("base"), folder("swapKey"));
+    expect(r.dangerous).toBe(true);
+    expect(dangers(r)).toEqual([
+      expect.stringMatching(
+        /^shared the JWKS stops publishing the signing key \S+ \(now \S+\): Entra ID rejects every token signed with it, for every cluster on this issuer/,
+      ),
+    ]);
+  });
+
+  test("a rotation that keeps the old key published is safe; dropping it afterwards is listed for review", () => {
+    const start = review(folder("base"), folder("rotationStart"));
+    expect(dangers(start)).toEqual([]);
+    // The blob itself is replaced (source_content is ForceNew), listed as before; the JWKS finding says it is safe.
+    expect(reviews(start)).toEqual([
+      "shared replaces azurerm_storage_blob (destroy, then create), forced by `source_content`",
+      expect.stringMatching(/^shared the JWKS adds the key \S+ and keeps \S+: a safe rotation step/),
+    ]);
+    // The old key's kid stays, second: the JWKS holds both.
+    const jwks = (dir: string) =>
+      JSON.parse(
+        Object.values<any>(JSON.parse(fs.readFileSync(path.join(dir, "stacks", "shared", "cdk.tf.json"), "utf8")).resource.azurerm_storage_blob).find(
+          (b) => b.name === "openid/v1/jwks",
+        ).source_content,
+      ).keys.map((k: any) => k.kid);
+    const [oldKid] = jwks(folder("base"));
+    const [newKid] = jwks(folder("swapKey"));
+    expect(jwks(folder("rotationStart"))).toEqual([newKid, oldKid]);
+    const end = review(folder("rotationStart"), folder("rotationEnd"));
+    expect(dangers(end)).toEqual([]);
+    expect(reviews(end)).toEqual([
+      "shared replaces azurerm_storage_blob (destroy, then create), forced by `source_content`",
+      `shared the JWKS stops publishing the previous key ${oldKid}: tokens signed with it are rejected from now on; safe once every cluster signs with ${newKid} and their older tokens have expired`,
+    ]);
+  });
+
+  test.each([
+    ["tenant", "tenant_id", "tenant"],
+    ["subscription", "subscription_id", "subscription"],
+  ] as const)("a new %s is dangerous for every stack", (edit, attribute, word) => {
+    const r = review(folder("base"), folder(edit));
+    const providerDangers = r.findings.filter((f) => f.severity === "danger" && f.message.startsWith("the provider azurerm"));
+    expect(providerDangers.map((f) => f.stack).sort()).toEqual(["cluster-myprefix-hc", "identities-myprefix-hc", "infra-myprefix-hc", "shared"]);
+    for (const f of providerDangers) expect(f.message).toMatch(new RegExp(`changes \`${attribute}\` .*: the state's resources live in the old ${word}`));
+  });
+
+  test("a new issuer URL is dangerous, and so is each federated credential it re-targets", () => {
+    const r = review(folder("base"), folder("issuerUrl"));
+    expect(dangers(r)).toContainEqual(expect.stringMatching(/^shared the issuer URL changes \(https:\/\/\S+\/myprefixoidc\w+ → https:\/\/\S+\/newissuer\)/));
+    const retargeted = r.findings.filter((f) => f.message.startsWith("re-targets the federated credential"));
+    const credentials = Object.keys(
+      JSON.parse(fs.readFileSync(path.join(folder("base"), "stacks", "identities-myprefix-hc", "cdk.tf.json"), "utf8")).resource
+        .azurerm_federated_identity_credential,
+    );
+    expect(retargeted.map((f) => f.address).sort()).toEqual(credentials.map((name) => `azurerm_federated_identity_credential.${name}`).sort());
+    for (const f of retargeted)
+      expect(f).toMatchObject({ severity: "danger", message: expect.stringMatching(/`issuer` ".*myprefixoidc\w+" → ".*\/newissuer"/) });
+  });
+
+  test("a federated credential's new subject re-targets it", () => {
+    const r = review(
+      folder("base"),
+      edited(
+        folder("base"),
+        "subject",
+        (s) => (Object.values<any>(s["identities-myprefix-hc"].resource.azurerm_federated_identity_credential)[0].subject = "system:serviceaccount:x:y"),
+      ),
+    );
+    expect(dangers(r)).toEqual([
+      expect.stringMatching(/^identities-myprefix-hc re-targets the federated credential \S+ \(`subject` ".*" → "system:serviceaccount:x:y"\)/),
+    ]);
+  });
+});
+
 describe("dangers from the ForceNew table and persistence", () => {
   const cases: { name: string; edit: (stacks: Record<string, any>) => void; expected: string[] }[] = [
     {
@@ -193,7 +281,9 @@ describe("dangers from the ForceNew table and persistence", () => {
     {
       name: "dropping the OIDC storage account destroys persistent storage",
       edit: (s) => delete s.shared.resource.azurerm_storage_account,
-      expected: ["danger shared destroys azurerm_storage_account: it has prevent_destroy (the plan fails until the protection is lifted)"],
+      expected: [
+        "danger shared destroys azurerm_storage_account: its block leaves the configuration, and prevent_destroy with it, so Terraform destroys it without refusing. Synth refuses this config while the deployment holds it, unless protection.release names shared/azurerm_storage_account.OidcStorage_829F6EB3",
+      ],
     },
     {
       name: "lifting prevent_destroy is listed for review",

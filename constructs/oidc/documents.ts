@@ -40,11 +40,20 @@ export function discoveryDocument(issuerUrl: string): string {
 /**
  * `{"keys":[{use, kty, kid, alg, n, e}]}` indented with 4 spaces, as Go's
  * `json.MarshalIndent(..., "", "    ")` of a go-jose JSONWebKey (field order use, kty, kid, alg, n, e).
+ * `publicKeyPem` holds one PEM public key, or several one after another: the current key first,
+ * then keys kept published during a rotation (help/oidc-issuer.md#rotating-the-signing-key); with
+ * one key the document is ccoctl's byte for byte.
  */
 export function jwksDocument(publicKeyPem: string): string {
-  const key = rsaPublicKey(publicKeyPem);
-  const jwk = key.export({ format: "jwk" });
-  return JSON.stringify({ keys: [{ use: "sig", kty: "RSA", kid: keyId(key), alg: "RS256", n: jwk.n, e: jwk.e }] }, null, 4);
+  const blocks = publicKeyPem.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----\n?/g) ?? [publicKeyPem];
+  const keys = new Map<string, object>();
+  for (const block of blocks) {
+    const key = rsaPublicKey(block);
+    const jwk = key.export({ format: "jwk" });
+    const kid = keyId(key);
+    if (!keys.has(kid)) keys.set(kid, { use: "sig", kty: "RSA", kid, alg: "RS256", n: jwk.n, e: jwk.e });
+  }
+  return JSON.stringify({ keys: [...keys.values()] }, null, 4);
 }
 
 /** Parses a PEM public key; only RSA is accepted (Entra verifies RS256 only). */

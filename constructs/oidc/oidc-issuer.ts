@@ -15,7 +15,10 @@ export interface OidcIssuerProps {
   readonly storageAccountId: string;
   /** Blob container: 3-63 lowercase letters, digits, single '-'; last segment of the issuer URL. */
   readonly containerName: string;
-  /** PEM (SPKI) RSA public key whose JWKS is published. Read at synth; never the private key. */
+  /**
+   * PEM (SPKI) RSA public key whose JWKS is published; or several, one after another: the current
+   * key first, then the keys a rotation keeps published (jwksDocument). Read at synth; never the private key.
+   */
   readonly publicKeyPem: string;
   /**
    * Make Terraform refuse to destroy the container (the issuer). The document blobs are not protected: a key rotation

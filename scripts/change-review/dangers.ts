@@ -39,7 +39,7 @@ const PERSISTENT_KINDS: Readonly<Record<string, string>> = {
 /** Why a resource must not be destroyed, or undefined when it may. */
 export function persistentReason(type: string, body: any): string | undefined {
   const path: string = body?.["//"]?.metadata?.path ?? "";
-  if (body?.lifecycle?.prevent_destroy === true) return "it has prevent_destroy (the plan fails until the protection is lifted)";
+  if (body?.lifecycle?.prevent_destroy === true) return "it has prevent_destroy (a plan that replaces it fails until the protection is lifted)";
   if (PERSISTENT_TYPES[type]) return PERSISTENT_TYPES[type];
   if ((type === "azurerm_storage_account" || type === "azurerm_storage_container") && /\bOidc/.test(path))
     return "OIDC issuer storage (every issuer URL and federated credential points at it)";
@@ -111,7 +111,14 @@ function resourceFindings(stack: string, change: ResourceChange): Finding[] {
     return findings;
   }
   if (action === "delete") {
-    if (persistent) findings.push(at("danger", `destroys ${what}: ${persistent}`));
+    if (change.before?.lifecycle?.prevent_destroy === true)
+      findings.push(
+        at(
+          "danger",
+          `destroys ${what}: its block leaves the configuration, and prevent_destroy with it, so Terraform destroys it without refusing. Synth refuses this config while the deployment holds it, unless protection.release names ${stack}/${address} (help/destroy.md#releasing-a-protected-resource)`,
+        ),
+      );
+    else if (persistent) findings.push(at("danger", `destroys ${what}: ${persistent}`));
     else if (kindOf(body) === "NodePool") findings.push(at("review", `deletes ${what}: its machines are drained and deleted`));
   }
   if (action === "replace") {
@@ -120,6 +127,7 @@ function resourceFindings(stack: string, change: ResourceChange): Finding[] {
     findings.push(at(severity, `replaces ${what} (destroy, then create), forced by ${forcedBy.join(", ")}${persistent ? `: ${persistent}` : ""}`));
   }
   if (action === "update" || action === "replace") {
+    findings.push(...oidcFindings(stack, change));
     if (change.before?.lifecycle?.prevent_destroy === true && change.after?.lifecycle?.prevent_destroy !== true)
       findings.push(at("review", `lifts prevent_destroy from ${what}: a later destroy deletes it`));
     if ((kindOf(change.before) === "HostedCluster" || kindOf(change.before) === "NodePool") && kindOf(change.after) === kindOf(change.before)) {
@@ -133,6 +141,90 @@ function resourceFindings(stack: string, change: ResourceChange): Finding[] {
         });
       }
     }
+  }
+  return findings;
+}
+
+/** The `kid`s of a JWKS document, in order; undefined when it is not one. */
+export function jwksKeyIds(content: unknown): string[] | undefined {
+  if (typeof content !== "string") return undefined;
+  try {
+    const keys = JSON.parse(content)?.keys;
+    return Array.isArray(keys) ? keys.map((key: any) => String(key?.kid)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function issuerOf(content: unknown): string | undefined {
+  if (typeof content !== "string") return undefined;
+  try {
+    const issuer = JSON.parse(content)?.issuer;
+    return typeof issuer === "string" ? issuer : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What breaks when the OIDC trust changes (help/oidc-issuer.md): a JWKS that stops publishing the
+ * key clusters sign with, an issuer URL that changes, a federated credential re-targeted to
+ * another issuer, subject or audience.
+ */
+function oidcFindings(stack: string, change: ResourceChange): Finding[] {
+  const { address, type } = change;
+  const at = (severity: Severity, message: string): Finding => ({ severity, stack, address, message });
+  const findings: Finding[] = [];
+  if (type === "azurerm_storage_blob" && change.after?.name === "openid/v1/jwks") {
+    const was = jwksKeyIds(change.before?.source_content);
+    const now = jwksKeyIds(change.after?.source_content);
+    if (was && now && was.join() !== now.join()) {
+      const [current, ...previous] = was;
+      const added = now.filter((kid) => !was.includes(kid));
+      const gone = was.filter((kid) => !now.includes(kid));
+      if (!now.includes(current))
+        findings.push(
+          at(
+            "danger",
+            `the JWKS stops publishing the signing key ${current}${added.length > 0 ? ` (now ${now.join(", ")})` : ""}: Entra ID rejects every token signed with it, for every cluster on this issuer, until each signs with a published key: workload identities lose Azure access. Rotate instead: keep the old public key in serviceAccountSigningKey.previousPublicKeyFiles until the clusters sign with the new key and their old tokens have expired (help/oidc-issuer.md#rotating-the-signing-key)`,
+          ),
+        );
+      else if (gone.length > 0)
+        findings.push(
+          at(
+            "review",
+            `the JWKS stops publishing the previous key${gone.length > 1 ? "s" : ""} ${gone.join(", ")}: tokens signed with ${gone.length > 1 ? "them" : "it"} are rejected from now on; safe once every cluster signs with ${current} and their older tokens have expired`,
+          ),
+        );
+      if (added.length > 0 && now.includes(current))
+        findings.push(
+          at(
+            "review",
+            `the JWKS adds the key ${added.join(", ")} and keeps ${[current, ...previous].filter((kid) => now.includes(kid)).join(", ")}: a safe rotation step (tokens signed with either verify); roll the clusters' signing key next (help/oidc-issuer.md#rotating-the-signing-key)`,
+          ),
+        );
+    }
+  }
+  if (type === "azurerm_storage_blob" && change.after?.name === ".well-known/openid-configuration") {
+    const was = issuerOf(change.before?.source_content);
+    const now = issuerOf(change.after?.source_content);
+    if (was && now && was !== now)
+      findings.push(
+        at(
+          "danger",
+          `the issuer URL changes (${was} → ${now}): tokens carry the issuer their cluster was created with (a HostedCluster's issuerURL is immutable), so Entra ID rejects them once the federated credentials name the new URL: every cluster on this issuer loses Azure access`,
+        ),
+      );
+  }
+  if (type === "azurerm_federated_identity_credential") {
+    const retargeted = change.attributes.filter((a) => /^(issuer|subject|audience)\b/.test(a.path));
+    if (retargeted.length > 0)
+      findings.push(
+        at(
+          "danger",
+          `re-targets the federated credential ${change.after?.name ?? ""} (${retargeted.map((a) => `\`${a.path}\` ${JSON.stringify(a.before)} → ${JSON.stringify(a.after)}`).join(", ")}): Entra ID no longer exchanges the tokens the workload presents now (another issuer, service account or audience), so it loses Azure access until its cluster mints matching tokens`,
+        ),
+      );
   }
   return findings;
 }
@@ -171,6 +263,17 @@ export function stackFindings(diff: StackDiff): Finding[] {
   }
   const findings = diff.resources.flatMap((change) => resourceFindings(stack, change));
   for (const block of diff.blocks) {
+    if (block.kind === "provider") {
+      const moved = block.attributes.filter((a) => /(^|\.)(tenant_id|subscription_id)$/.test(a.path) && a.before !== undefined && a.after !== undefined);
+      for (const attribute of moved)
+        findings.push({
+          severity: "danger",
+          stack,
+          message:
+            `the provider ${block.address} changes \`${attribute.path}\` (${String(attribute.before)} → ${String(attribute.after)}): the state's resources live in the old ${attribute.path.endsWith("tenant_id") ? "tenant" : "subscription"}, so Terraform finds none of them there and plans to create everything again while the old ones stay, unmanaged; ` +
+            "principal IDs, role assignments and federated credentials belong to the tenant they were made in. Deploy a new environment (another prefix and state) instead",
+        });
+    }
     if (block.kind === "terraform" && block.attributes.some((a) => a.path.startsWith("backend"))) {
       findings.push({
         severity: "danger",
