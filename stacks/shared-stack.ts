@@ -97,7 +97,8 @@ export class SharedStack extends TerraformStack {
         blobSuffix: CLOUD_ENDPOINTS[config.cloud].blobSuffix,
       });
       // A role on the container waits for it; the uploads wait for the role.
-      if (storage.deployerAccess) storage.deployerAccess.dependsOn = [issuer.container.fqn];
+      const container = issuer.container;
+      if (storage.deployerAccess) storage.deployerAccess.dependsOn = [`${container.terraformResourceType}.${container.friendlyUniqueId}`];
       new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
     }
 

@@ -307,7 +307,7 @@ describe("aroHcp infra stack", () => {
     expect(Object.values(infra.data.azurerm_user_assigned_identity).map((d: any) => d.resource_group_name)).toEqual(["os4-common", "os4-common", "os4-common"]);
   });
 
-  it("grants the control-plane service principals HyperShift's 18 assignments (CPO always), found by the object IDs the shared stack recorded", () => {
+  it("grants the control-plane service principals ARO HCP's least-privilege 18 assignments (CPO always), found by the object IDs the shared stack recorded", () => {
     const keyOf = Object.fromEntries(Object.entries(CONTROL_PLANE).map(([key, suffix]) => [suffix, key]));
     const sp = (suffix: string) => `myprefix-hc/${keyOf[suffix]}`;
     const grant = (suffix: string, component: string, role: string, scope: string) => ({
@@ -316,28 +316,37 @@ describe("aroHcp infra stack", () => {
       scope,
       name: uuidv5Dns(`${infraId}-${component}-${scope}`),
     });
+    // hostedCluster.roles: leastPrivilege (the default): ARO-HCP's role per operator, on the resources (help/roles.md).
+    const vnetId = `${vnet}/providers/Microsoft.Network/virtualNetworks/myprefix-hc-customer-vnet`;
+    const subnet = `${vnetId}/subnets/myprefix-hc-customer-subnet-1`;
+    const nsgId = `${nsg}/providers/Microsoft.Network/networkSecurityGroups/myprefix-hc-customer-nsg`;
+    const privateZone = `${managed}/providers/Microsoft.Network/privateDnsZones/myprefix-hc.example.com`;
+    const publicZone = `${dnsZone}/providers/Microsoft.Network/dnszones/example.com`;
+    const CAPI = "88366f10-ed47-4cc0-9fab-c8a06148393e";
+    const CPO = "fc0c873f-45e9-4d0d-a7d1-585aab30c6ed";
     const expected = [
-      grant("nodepool-mgmt", "capz", CONTRIBUTOR, managed),
-      grant("nodepool-mgmt", "capz", CONTRIBUTOR, vnet),
+      grant("nodepool-mgmt", "capz", CAPI, managed),
+      grant("nodepool-mgmt", "capz", CAPI, subnet),
       grant("cloud-provider", "cloud-provider", CLOUD_PROVIDER, managed),
-      grant("cloud-provider", "cloud-provider", CLOUD_PROVIDER, nsg),
-      grant("cloud-provider", "cloud-provider", CLOUD_PROVIDER, vnet),
-      grant("ingress", "ingress", INGRESS, managed),
-      grant("ingress", "ingress", INGRESS, vnet),
-      grant("ingress", "ingress", INGRESS, dnsZone),
-      grant("cpo", "cpo", CONTRIBUTOR, managed),
-      grant("cpo", "cpo", CONTRIBUTOR, nsg),
-      grant("cpo", "cpo", CONTRIBUTOR, vnet),
+      grant("cloud-provider", "cloud-provider", CLOUD_PROVIDER, nsgId),
+      grant("cloud-provider", "cloud-provider", CLOUD_PROVIDER, subnet),
+      grant("ingress", "ingress", INGRESS, privateZone),
+      grant("ingress", "ingress", INGRESS, subnet),
+      grant("ingress", "ingress", INGRESS, publicZone),
+      grant("cpo", "cpo", CPO, managed),
+      grant("cpo", "cpo", CPO, vnetId),
+      grant("cpo", "cpo", CPO, nsgId),
       grant("file", "azure-file", FILE, managed),
-      grant("file", "azure-file", FILE, nsg),
-      grant("file", "azure-file", FILE, vnet),
+      grant("file", "azure-file", FILE, nsgId),
+      grant("file", "azure-file", FILE, subnet),
       grant("disk", "azure-disk", DISK, managed),
       grant("network", "cncc", NETWORK, managed),
-      grant("network", "cncc", NETWORK, vnet),
+      grant("network", "cncc", NETWORK, vnetId),
       grant("image-registry", "ciro", IMAGE_REGISTRY, managed),
     ];
     expect(expected).toHaveLength(18);
     expect(controlPlane.map(row).sort(byRow)).toEqual(expected.sort(byRow));
+    expect(assignments.filter((a) => a.role_definition_id === ROLE(CONTRIBUTOR))).toEqual([]);
     expect(
       Object.values(infra.data.azuread_service_principal)
         .map((d: any) => recordedEntry(d.object_id, "object_id"))

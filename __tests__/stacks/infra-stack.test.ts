@@ -46,8 +46,10 @@ function address(json: any, type: string, name: string): string {
 
 const assignments = (json: any) => resources(json, "azurerm_role_assignment");
 
+const HYPERSHIFT = { roles: "hypershiftDefaults" };
+
 describe("infra stack", () => {
-  const loaded = hostedConfig();
+  const loaded = hostedConfig(HYPERSHIFT);
   const hosted = loaded.names.clusters[0].hosted!;
   const json = synthInfra(loaded);
 
@@ -142,7 +144,7 @@ describe("infra stack", () => {
 
 describe("infra stack role assignments", () => {
   it("names an assignment as HyperShift does: UUIDv5(DNS, <infraID>-<component>-<scope>)", () => {
-    const json = synthInfra(hostedConfig({ infraId: "abc" }));
+    const json = synthInfra(hostedConfig({ ...HYPERSHIFT, infraId: "abc" }));
     const capzManaged = assignments(json).find(
       (a) =>
         a.scope === rg("hc1-managed-rg") &&
@@ -153,22 +155,22 @@ describe("infra stack role assignments", () => {
   });
 
   it("has the control-plane-operator's three (18) by default, and 15 of 7 identities when the cluster opts out", () => {
-    const json = synthInfra(hostedConfig({}, { identities: { controlPlaneOperator: true } }));
+    const json = synthInfra(hostedConfig(HYPERSHIFT, { identities: { controlPlaneOperator: true } }));
     expect(assignments(json)).toHaveLength(18);
     expect(Object.keys(json.data.azurerm_user_assigned_identity)).toHaveLength(8);
-    const optOut = synthInfra(hostedConfig({}, { identities: { controlPlaneOperator: false } }));
+    const optOut = synthInfra(hostedConfig(HYPERSHIFT, { identities: { controlPlaneOperator: false } }));
     expect(assignments(optOut)).toHaveLength(15);
     expect(Object.keys(optOut.data.azurerm_user_assigned_identity)).toHaveLength(7);
   });
 
   it("leaves out only the Image Registry role when ImageRegistry is disabled (create infra azure --disable-cluster-capabilities)", () => {
-    const json = synthInfra(hostedConfig({ capabilities: { disabled: ["ImageRegistry"] } }));
+    const json = synthInfra(hostedConfig({ ...HYPERSHIFT, capabilities: { disabled: ["ImageRegistry"] } }));
     expect(assignments(json)).toHaveLength(17);
     expect(assignments(json).filter((a) => a.role_definition_id.endsWith("8b32b316-c2f5-4ddf-b05b-83dacd2d08b5"))).toEqual([]);
   });
 
   it("with a single resource group creates one group and collapses the network scopes onto it (9 assignments)", () => {
-    const loaded = hostedConfig({ network: { singleResourceGroup: true } });
+    const loaded = hostedConfig({ ...HYPERSHIFT, network: { singleResourceGroup: true } });
     const json = synthInfra(loaded);
     expect(only(json.resource.azurerm_resource_group).name).toBe("hc1-managed-rg");
     const managed = address(json, "azurerm_resource_group", "hc1-managed-rg");
@@ -189,7 +191,7 @@ describe("infra stack role assignments", () => {
   });
 
   it("takes the role definition of the DNS zone group's subscription when the zone is in another one", () => {
-    const json = synthInfra(hostedConfig({ publicZone: { resourceGroupName: "dns-rg", subscriptionId: DNS_SUB } }));
+    const json = synthInfra(hostedConfig({ ...HYPERSHIFT, publicZone: { resourceGroupName: "dns-rg", subscriptionId: DNS_SUB } }));
     const dns = assignments(json).filter((a) => a.scope === rg("dns-rg", DNS_SUB));
     expect(dns).toHaveLength(1);
     expect(dns[0].role_definition_id).toBe(`/subscriptions/${DNS_SUB}/providers/Microsoft.Authorization/roleDefinitions/0336e1d3-7a87-462b-b6db-342b63f7802c`);
@@ -201,7 +203,8 @@ describe("infra stack with existing network resources", () => {
   const vnetId = `${rg("net-rg")}/providers/Microsoft.Network/virtualNetworks/shared-vnet`;
   const subnetId = `${vnetId}/subnets/workers`;
   const nsgId = `${rg("sec-rg")}/providers/Microsoft.Network/networkSecurityGroups/shared-nsg`;
-  const json = synthInfra(hostedConfig({ network: { existing: { vnetId, subnetId, nsgId } } }));
+  const json = synthInfra(hostedConfig({ ...HYPERSHIFT, network: { existing: { vnetId, subnetId, nsgId } } }));
+  const least = synthInfra(hostedConfig({ network: { existing: { vnetId, subnetId, nsgId } } }));
 
   it("creates only the managed group and no VNet, subnet, NSG or association", () => {
     expect(only(json.resource.azurerm_resource_group).name).toBe("hc1-managed-rg");
@@ -221,6 +224,52 @@ describe("infra stack with existing network resources", () => {
     const scopes = new Set(assignments(json).map((a) => a.scope));
     expect(scopes).toEqual(new Set([rg("hc1-managed-rg"), rg("net-rg"), rg("sec-rg"), rg("dns-rg")]));
     for (const a of assignments(json).filter((x) => x.scope !== rg("hc1-managed-rg"))) expect(a.depends_on).toBeUndefined();
+  });
+
+  it("least privilege (the default) grants on the existing VNet, subnet and NSG, never their groups, without depending on them", () => {
+    const scopes = new Set(assignments(least).map((a) => a.scope));
+    expect(scopes).toEqual(
+      new Set([
+        rg("hc1-managed-rg"),
+        `${rg("hc1-managed-rg")}/providers/Microsoft.Network/privateDnsZones/hc1.example.com`,
+        vnetId,
+        subnetId,
+        nsgId,
+        `${rg("dns-rg")}/providers/Microsoft.Network/dnszones/example.com`,
+      ]),
+    );
+    for (const a of assignments(least).filter((x) => [vnetId, subnetId, nsgId].includes(x.scope))) expect(a.depends_on).toBeUndefined();
+  });
+});
+
+describe("infra stack least-privilege role assignments", () => {
+  const json = synthInfra(hostedConfig());
+  const created: Record<string, string> = {
+    [rg("hc1-managed-rg")]: "azurerm_resource_group.ResourceGroups_managed",
+    [`${rg("hc1-managed-rg")}/providers/Microsoft.Network/privateDnsZones/hc1.example.com`]: "azurerm_private_dns_zone.PrivateDnsZone",
+    [`${rg("hc1-customer-vnet-rg")}/providers/Microsoft.Network/virtualNetworks/hc1-customer-vnet`]: "azurerm_virtual_network.Network_VirtualNetwork",
+    [`${rg("hc1-customer-vnet-rg")}/providers/Microsoft.Network/virtualNetworks/hc1-customer-vnet/subnets/hc1-customer-subnet-1`]:
+      "azurerm_subnet.Network_Subnet",
+    [`${rg("hc1-customer-nsg-rg")}/providers/Microsoft.Network/networkSecurityGroups/hc1-customer-nsg`]: "azurerm_network_security_group.Network_SecurityGroup",
+  };
+
+  it("grants nothing on the VNet's, NSG's or DNS zone's group, and no Contributor", () => {
+    for (const a of assignments(json)) {
+      expect([rg("hc1-customer-vnet-rg"), rg("hc1-customer-nsg-rg"), rg("dns-rg")]).not.toContain(a.scope);
+      expect(a.role_definition_id).not.toMatch(/b24988ac-6180-42a0-ab88-20f7382dd24c$/);
+    }
+  });
+
+  it("makes each assignment on a created group or resource depend on it, and the public zone's on nothing", () => {
+    for (const a of assignments(json)) {
+      const dependency = created[a.scope];
+      if (dependency) expect(a.depends_on).toEqual([expect.stringMatching(new RegExp(`^${dependency.replace(".", "\\.")}_[0-9A-F]{8}$`))]);
+      else
+        expect({ scope: a.scope, depends_on: a.depends_on }).toEqual({
+          scope: `${rg("dns-rg")}/providers/Microsoft.Network/dnszones/example.com`,
+          depends_on: undefined,
+        });
+    }
   });
 });
 
