@@ -250,11 +250,13 @@ function strings(value: unknown): string[] {
         expect({ attribute, value: provider[attribute] }).toEqual({ attribute, value: `\${${gated.get(variable)}}` });
       }
       // No other reference to a plan-time variable, but its checks and the signing key's public-half data source.
+      // A write-only Secret's revision hashes the gated value: it may hold the gate's whole expression.
+      const withoutGates = (text: string) => [...gated.values()].reduce((t, g) => t.split(g).join(""), text);
       const plain = Object.values(stacks)
         .flatMap((stack) =>
           strings({ ...stack, resource: { ...stack.resource, terraform_data: undefined }, data: { ...stack.data, tls_public_key: undefined } }),
         )
-        .filter((text) => /\bvar\.[a-z_]+/.test(text) && !/ \? var\.[a-z_]+ : ""\}$/.test(text));
+        .filter((text) => /\bvar\.[a-z_]+/.test(withoutGates(text)) && !/ \? var\.[a-z_]+ : ""\}$/.test(text));
       expect(plain).toEqual([]);
     });
 
