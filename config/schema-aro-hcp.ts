@@ -8,6 +8,68 @@ import { AZURE_NAME_RULES, azureName } from "./azure-rules";
  * self-managed schema reads on its own.
  */
 
+const IPV4 = "((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+
+const subnetId = () =>
+  z
+    .string()
+    .regex(/^\/subscriptions\/[0-9a-fA-F-]{36}\/resourceGroups\/[-\w.()]{1,90}\/providers\/Microsoft\.Network\/virtualNetworks\/[^/]+\/subnets\/[^/]+$/, {
+      error: "must be a full ARM ID like /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>/subnets/<subnet>",
+    });
+
+/**
+ * A Key Vault's firewall (`network_acls`, `public_network_access_enabled`, a private endpoint):
+ * the aroHcp control-plane credentials vault and a created KMS vault. Closed by default: deny,
+ * with what is let in listed here; `rules/aro-hcp.ts` refuses a vault nothing can reach.
+ */
+export const keyVaultNetworkSchema = (vault: string) =>
+  z
+    .strictObject({
+      allowPublicNetworkAccess: z
+        .boolean()
+        .default(false)
+        .describe(
+          "true: the vault's firewall admits every network (default_action Allow), the explicit opt-out of the default: deny everything but allowedIpRanges, allowedSubnetIds and privateEndpoint.",
+        ),
+      allowedIpRanges: z
+        .array(
+          z.string().regex(new RegExp(`^${IPV4}(\\/([0-9]|[12]\\d|3[0-2]))?$`), {
+            error: "must be a public IPv4 address or CIDR such as 203.0.113.7 or 203.0.113.0/24",
+          }),
+        )
+        .default([])
+        .describe(
+          "Public IPv4 addresses or CIDRs let through the firewall (ip_rules): where Terraform runs (it writes to the vault), and the management cluster's outbound addresses (its pods read the vault).",
+        ),
+      allowedSubnetIds: z
+        .array(subnetId())
+        .default([])
+        .describe("Subnets let through the firewall (virtual_network_subnet_ids); each needs the Microsoft.KeyVault service endpoint."),
+      privateEndpoint: z
+        .strictObject({
+          subnetId: subnetId().describe("Subnet of the private endpoint (its VNet in the config's location)."),
+          privateDnsZoneId: z
+            .string()
+            .regex(
+              /^\/subscriptions\/[0-9a-fA-F-]{36}\/resourceGroups\/[-\w.()]{1,90}\/providers\/Microsoft\.Network\/privateDnsZones\/privatelink\.vaultcore\.[^/]+$/i,
+              {
+                error:
+                  "must be the ARM ID of a privatelink.vaultcore.* private DNS zone, like /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/privateDnsZones/privatelink.vaultcore.azure.net",
+              },
+            )
+            .optional()
+            .describe("privatelink.vaultcore.azure.net zone the endpoint registers in (private_dns_zone_group). Default: none, your DNS resolves the vault."),
+        })
+        .optional()
+        .describe(
+          "A private endpoint for the vault (subresource vault). With no allowedIpRanges or allowedSubnetIds, public network access is switched off. Default: none.",
+        ),
+    })
+    .default({ allowPublicNetworkAccess: false, allowedIpRanges: [], allowedSubnetIds: [] })
+    .describe(`Firewall of ${vault}: deny by default; say who reaches it (help/aro-hcp.md#key-vault-firewall).`);
+
+export type KeyVaultNetworkConfig = z.output<ReturnType<typeof keyVaultNetworkSchema>>;
+
 const hours = (example: string) => z.string().regex(/^[1-9]\d*h$/, { error: `must be a whole number of hours such as ${example}` });
 
 const nodePoolShape = (defaults: { vmSize: string; minCount: number; maxCount: number }, what: string) => ({
@@ -47,7 +109,7 @@ export const aksSchema = z
       .boolean()
       .default(false)
       .describe(
-        "true: use an existing AKS cluster (found by name and resource group; it needs the OIDC issuer, workload identity, the Key Vault secrets provider add-on, and local accounts unless entraIdRbac.enabled: Terraform signs in with its kube_config client certificate); only entraIdRbac.enabled and entraIdRbac.kubeloginMode still apply.",
+        "true: use an existing AKS cluster (found by name and resource group; it needs the OIDC issuer, workload identity, the Key Vault secrets provider add-on, and Entra ID integration: Terraform signs in through kubelogin, or with its kube_config client certificate when entraIdRbac.enabled is false); only entraIdRbac.enabled and entraIdRbac.kubeloginMode still apply.",
       ),
     kubernetesVersion: z
       .string()
@@ -82,14 +144,16 @@ export const aksSchema = z
         }),
       )
       .optional()
-      .describe("Only these IPv4 CIDRs reach the API server; include where Terraform runs (workstation, Terraform Cloud agents). Default: any address."),
+      .describe(
+        "Only these IPv4 CIDRs reach the API server; include where Terraform runs (workstation, Terraform Cloud agents). Default: any address (synth warns).",
+      ),
     entraIdRbac: z
       .strictObject({
         enabled: z
           .boolean()
-          .default(false)
+          .default(true)
           .describe(
-            "Microsoft Entra ID sign-in with Azure RBAC, local accounts disabled: Terraform then signs in through kubelogin (help/aro-hcp.md). With existing: true, say the existing cluster works this way.",
+            "Microsoft Entra ID sign-in with Azure RBAC, local accounts disabled: Terraform signs in through kubelogin (help/aro-hcp.md). false re-enables local accounts (client certificates, Kubernetes RBAC only): Terraform then uses the kube_config client certificate. With existing: true, says how the existing cluster works.",
           ),
         kubeloginMode: z
           .enum(["azurecli", "workloadidentity", "spn", "msi"])
@@ -104,7 +168,7 @@ export const aksSchema = z
             "Grant the principal running Terraform Azure Kubernetes Service RBAC Cluster Admin on the created cluster (it applies the operator and HostedClusters).",
           ),
       })
-      .default({ enabled: false, kubeloginMode: "azurecli", grantDeployerClusterAdmin: true })
+      .default({ enabled: true, kubeloginMode: "azurecli", grantDeployerClusterAdmin: true })
       .describe("Entra ID authentication and Azure RBAC for the management cluster's API."),
   })
   .describe("AKS management cluster (topology: aroHcp): created in its own resource group, or an existing one.");
@@ -129,8 +193,14 @@ export const aroHcpSchema = z
           .boolean()
           .default(true)
           .describe("Grant the principal running Terraform Key Vault Secrets Officer on the vault (RBAC mode: Terraform writes the credential secrets)."),
+        network: keyVaultNetworkSchema("the control-plane credentials vault"),
       })
-      .default({ softDeleteRetentionDays: 90, purgeProtection: true, grantDeployerAccess: true })
+      .default({
+        softDeleteRetentionDays: 90,
+        purgeProtection: true,
+        grantDeployerAccess: true,
+        network: { allowPublicNetworkAccess: false, allowedIpRanges: [], allowedSubnetIds: [] },
+      })
       .describe("RBAC-mode Key Vault in the persistent resource group."),
     certificates: z
       .strictObject({

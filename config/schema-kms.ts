@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName } from "./azure-rules";
+import { keyVaultNetworkSchema } from "./schema-aro-hcp";
 
 /**
  * `clusters[].hostedCluster.kms`: etcd encryption with an Azure Key Vault key (HyperShift's
@@ -94,6 +95,7 @@ const keyVault = z
       .boolean()
       .default(true)
       .describe("Grant the principal running Terraform Key Vault Crypto Officer on the vault (RBAC mode: Terraform creates and reads the key)."),
+    network: keyVaultNetworkSchema("the created KMS vault"),
   })
   .describe("Create an RBAC-mode vault with purge protection and an RSA key in the persistent resource group (identities-<cluster> stack).");
 

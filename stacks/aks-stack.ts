@@ -4,7 +4,7 @@ import { IManagementAksCluster, ManagementAksCluster } from "../constructs/aks/m
 import { protectionOf } from "../config/protection";
 import { AksConfig } from "../config/schema-aro-hcp";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
-import { AksNames, KeyVaultNames } from "../config/names";
+import { AksNames, controlPlanePrincipalsOf, KeyVaultNames } from "../config/names";
 import { configureAzureStack, StackContext } from "./stack-setup";
 
 export interface AksStackProps extends StackContext {
@@ -17,24 +17,26 @@ export interface AksStackProps extends StackContext {
 /**
  * The AKS management cluster of the ARO HCP-style topology (seed 003), created in its own
  * resource group or read by name, and its Key Vault secrets provider identity's read access to
- * the control-plane credentials vault (that vault only). The management and HostedCluster
- * stacks reach the cluster through its own kube config, read at plan time.
+ * the control-plane credentials: each secret the shared stack writes, not the whole vault. The
+ * management and HostedCluster stacks reach the cluster through its own kube config, read at plan
+ * time.
  */
 export class AksStack extends TerraformStack {
   constructor(scope: Construct, props: AksStackProps) {
-    const { config, aks, keyVault } = props;
+    const { config, aks } = props;
     const settings = config.managementCluster?.aks;
     if (!settings) throw new Error("internal: AksStack needs managementCluster.aks in the config");
     super(scope, aks.stack);
     configureAzureStack(this, aks.stack, props);
 
-    // An existing cluster is only read (its group is not ours); the vault grant applies to both.
+    // An existing cluster is only read (its group is not ours); the secret grants apply to both.
     const cluster = aks.existing
       ? ManagementAksCluster.fromExisting(this, "ManagementCluster", {
           name: aks.name,
           resourceGroupName: aks.resourceGroup.name,
           subscriptionId: config.subscriptionId,
-          keyVaultIds: [keyVault.id],
+          keyVaultSecretIds: controlPlaneSecretIds(props),
+          entraIdSignIn: settings.entraIdRbac.enabled,
         })
       : this.createCluster(props, settings);
 
@@ -49,7 +51,7 @@ export class AksStack extends TerraformStack {
 
   /** The cluster in its own group: the group lives and dies with the cluster, and shares its protection. */
   private createCluster(props: AksStackProps, settings: AksConfig): IManagementAksCluster {
-    const { config, aks, keyVault } = props;
+    const { config, aks } = props;
     const preventDestroy = protectionOf(config).aksCluster;
     const group = new PersistentResourceGroup(this, "ResourceGroup", {
       name: aks.resourceGroup.name,
@@ -57,7 +59,7 @@ export class AksStack extends TerraformStack {
       preventDestroy,
       tags: config.tags,
     });
-    return new ManagementAksCluster(this, "ManagementCluster", {
+    const cluster = new ManagementAksCluster(this, "ManagementCluster", {
       name: aks.name,
       resourceGroupName: group.name,
       location: config.location,
@@ -69,7 +71,7 @@ export class AksStack extends TerraformStack {
       userPool: settings.userPool,
       identityNames: aks.identities,
       secretRotationInterval: settings.secretRotationInterval,
-      keyVaultIds: [keyVault.id],
+      keyVaultSecretIds: controlPlaneSecretIds(props),
       apiServerAuthorizedIpRanges: settings.apiServerAuthorizedIpRanges,
       entraIdRbac: settings.entraIdRbac.enabled
         ? { tenantId: config.tenantId, grantDeployerClusterAdmin: settings.entraIdRbac.grantDeployerClusterAdmin }
@@ -77,5 +79,16 @@ export class AksStack extends TerraformStack {
       preventDestroy,
       tags: config.tags,
     });
+    new TerraformOutput(this, "aks_outbound_ip_ids", {
+      value: cluster.resource.networkProfile.loadBalancerProfile.effectiveOutboundIps,
+      description:
+        "ARM IDs of the cluster's outbound public IPs: their addresses go in the vaults' allowedIpRanges (az network public-ip show --ids <id> --query ipAddress).",
+    });
+    return cluster;
   }
+}
+
+/** Every control-plane secret the shared stack writes to the vault (one per cluster and component), by ARM ID. */
+function controlPlaneSecretIds({ names, keyVault }: AksStackProps): string[] {
+  return names.clusters.flatMap((cluster) => controlPlanePrincipalsOf(cluster.identities).map((identity) => `${keyVault.id}/secrets/${identity.secretName}`));
 }

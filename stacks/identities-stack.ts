@@ -66,6 +66,7 @@ export class IdentitiesStack extends TerraformStack {
               softDeleteRetentionDays: kmsConfig.keyVault.softDeleteRetentionDays,
               preventDestroy: kmsKeyProtection(config, config.clusters[cluster.index]),
               grantDeployerCryptoOfficer: kmsConfig.keyVault.grantDeployerAccess,
+              network: kmsConfig.keyVault.network,
               tags: config.tags,
             })
           : undefined;

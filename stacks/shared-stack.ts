@@ -222,6 +222,7 @@ export class SharedStack extends TerraformStack {
       purgeProtectionEnabled: settings.keyVault.purgeProtection,
       preventDestroy: protection.keyVault,
       grantDeployerSecretsOfficer: settings.keyVault.grantDeployerAccess,
+      network: settings.keyVault.network,
       tags: config.tags,
     });
     const json: Record<string, string> = {};
@@ -234,7 +235,8 @@ export class SharedStack extends TerraformStack {
         tenantId: config.tenantId,
         validityHours: hoursOf(settings.certificates.validity),
         renewBeforeHours: hoursOf(settings.certificates.renewBefore),
-        secretDependsOn: vault.deployerAccess ? [vault.deployerAccess] : [],
+        // Secrets are written once the deployer may, and can, reach the vault (its private endpoint).
+        secretDependsOn: [vault.deployerAccess, vault.privateEndpoint].filter((d) => d !== undefined),
         preventDestroy: protection.controlPlaneIdentities,
         authorityHost: CLOUD_ENDPOINTS[config.cloud].authorityHost,
         tags: config.tags,

@@ -7,18 +7,17 @@ import { EXAMPLES } from "../helpers";
 /** managementCluster.aks hardening (config/rules/aro-hcp.ts): each mistake names its field. Configs start from examples/aro-hcp.yaml. */
 
 type RawConfig = Record<string, any>;
-const base = (): RawConfig => parse(fs.readFileSync(path.join(EXAMPLES, "aro-hcp.yaml"), "utf8"));
+const read = (example: string): RawConfig => parse(fs.readFileSync(path.join(EXAMPLES, example), "utf8"));
+const base = (): RawConfig => read("aro-hcp.yaml");
 
-function issuesOf(mutate: (c: RawConfig) => void) {
-  const config = base();
+function issuesOf(mutate: (c: RawConfig) => void, config: RawConfig = base()) {
   mutate(config);
   const result = validateConfig(config, EXAMPLES);
   if (result.ok) throw new Error("expected the config to be invalid, but it validated");
   return result.issues;
 }
 
-function valid(mutate: (c: RawConfig) => void) {
-  const config = base();
+function valid(mutate: (c: RawConfig) => void, config: RawConfig = base()) {
   mutate(config);
   const result = validateConfig(config, EXAMPLES);
   if (!result.ok) throw new Error(formatIssues(result));
@@ -55,13 +54,39 @@ describe("managementCluster.aks.apiServerAuthorizedIpRanges", () => {
   });
 });
 
+describe("managementCluster.aks API server warning", () => {
+  const warning = (c: RawConfig) => valid((x) => Object.assign(x, c)).warnings.filter((w) => w.includes("apiServerAuthorizedIpRanges"));
+
+  it("warns about a created cluster's public API server without authorized ranges, naming the key and the fix", () => {
+    const warnings = valid((c) => delete c.managementCluster.aks.apiServerAuthorizedIpRanges).warnings.filter((w) => w.includes("apiServerAuthorizedIpRanges"));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^aks: managementCluster\.aks\.apiServerAuthorizedIpRanges is not set: .* answers any address .* apiServerAuthorizedIpRanges: \[203\.0\.113\.0\/24\]/,
+      ),
+    ]);
+  });
+
+  it("is silent with ranges, and for an existing cluster (its own ranges)", () => {
+    expect(warning({})).toEqual([]);
+    expect(
+      valid((c) => (c.managementCluster.aks = { existing: true, name: "mgmt", resourceGroupName: "mgmt-rg" })).warnings.filter((w) =>
+        w.includes("apiServerAuthorizedIpRanges"),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe("managementCluster.aks.entraIdRbac", () => {
-  it("defaults to local accounts (disabled Entra RBAC), azurecli, deployer grant", () => {
+  it("defaults to Entra ID with Azure RBAC and no local accounts, azurecli, deployer grant", () => {
     expect(valid(() => undefined).config.managementCluster?.aks?.entraIdRbac).toEqual({
-      enabled: false,
+      enabled: true,
       kubeloginMode: "azurecli",
       grantDeployerClusterAdmin: true,
     });
+  });
+
+  it("re-enables local accounts only when told: enabled: false", () => {
+    expect(valid((c) => (c.managementCluster.aks.entraIdRbac = { enabled: false })).config.managementCluster?.aks?.entraIdRbac.enabled).toBe(false);
   });
 
   it("rejects an unknown kubelogin mode, naming the field", () => {
@@ -72,20 +97,88 @@ describe("managementCluster.aks.entraIdRbac", () => {
   it.each([
     ["kubeloginMode", { kubeloginMode: "spn" }],
     ["grantDeployerClusterAdmin", { grantDeployerClusterAdmin: false }],
-  ])("rejects %s without enabled: true", (field, block) => {
-    const issues = issuesOf((c) => (c.managementCluster.aks.entraIdRbac = block));
+  ])("rejects %s with enabled: false", (field, block) => {
+    const issues = issuesOf((c) => (c.managementCluster.aks.entraIdRbac = { enabled: false, ...block }));
     expect(issues).toEqual([
       expect.objectContaining({ path: `managementCluster.aks.entraIdRbac.${field}`, message: "is only used with entraIdRbac.enabled: true" }),
     ]);
   });
 
-  it("warns with a Terraform Cloud backend (hosted runners have no kubelogin), not with the local backend", () => {
-    const entra = (c: RawConfig) => (c.managementCluster.aks.entraIdRbac = { enabled: true });
-    expect(valid(entra).warnings.filter((w) => w.includes("kubelogin"))).toEqual([]);
-    const cloud = valid((c) => {
-      entra(c);
-      c.backend = { type: "cloud", organization: "acme" };
+  it("warns with a Terraform Cloud backend (hosted runners have no kubelogin), by default too; not with the local backend", () => {
+    const cloud = (c: RawConfig) => (c.backend = { type: "cloud", organization: "acme" });
+    expect(valid(() => undefined).warnings.filter((w) => w.includes("kubelogin"))).toEqual([]);
+    expect(valid(cloud).warnings).toContainEqual(expect.stringContaining("managementCluster.aks.entraIdRbac.enabled with backend cloud"));
+    const localAccounts = valid((c) => {
+      cloud(c);
+      c.managementCluster.aks.entraIdRbac = { enabled: false };
     });
-    expect(cloud.warnings).toContainEqual(expect.stringContaining("managementCluster.aks.entraIdRbac.enabled with backend cloud"));
+    expect(localAccounts.warnings.filter((w) => w.includes("kubelogin"))).toEqual([]);
+  });
+});
+
+/** The vaults' firewalls (aroHcp.keyVault.network, kms.keyVault.network): closed by default, and something must be let in. */
+describe.each([
+  ["aroHcp.keyVault.network", "aro-hcp.yaml", (c: RawConfig) => c.aroHcp.keyVault, /Key Vault secrets provider/],
+  ["clusters[0].hostedCluster.kms.keyVault.network", "kms.yaml", (c: RawConfig) => c.clusters[0].hostedCluster.kms.keyVault, /KMS plugin/],
+])("%s", (at, example, vaultOf, reader) => {
+  const withNetwork = (network: unknown) => (c: RawConfig) => {
+    if (network === undefined) delete vaultOf(c).network;
+    else vaultOf(c).network = network;
+  };
+  const issues = (network: unknown) => issuesOf(withNetwork(network), read(example));
+  const networkOf = (network: unknown): any => vaultOf(valid(withNetwork(network), read(example)).config as RawConfig).network;
+
+  it("refuses a vault nothing may reach (the default), saying exactly what to add", () => {
+    for (const network of [undefined, {}, { allowedIpRanges: [], allowedSubnetIds: [] }]) {
+      expect(issues(network)).toEqual([
+        expect.objectContaining({
+          path: at,
+          message: expect.stringMatching(
+            /^lets nothing through the vault's firewall, which denies every network by default: Terraform .* would get 403 ForbiddenByFirewall\. Add allowedIpRanges: .* or set allowPublicNetworkAccess: true/,
+          ),
+        }),
+      ]);
+      expect(issues(network)[0].message).toMatch(reader);
+    }
+  });
+
+  it.each([
+    ["addresses and CIDRs", { allowedIpRanges: ["203.0.113.7", "198.51.100.0/28"] }],
+    [
+      "subnets",
+      {
+        allowedSubnetIds: [
+          `/subscriptions/${"0".repeat(8)}-0000-0000-0000-${"0".repeat(12)}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets/s`,
+        ],
+      },
+    ],
+    [
+      "a private endpoint only",
+      {
+        privateEndpoint: {
+          subnetId: `/subscriptions/${"0".repeat(8)}-0000-0000-0000-${"0".repeat(12)}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets/pe`,
+        },
+      },
+    ],
+    ["the explicit opt-out", { allowPublicNetworkAccess: true }],
+  ])("accepts %s", (_, network) => {
+    expect(networkOf(network)).toMatchObject(network);
+  });
+
+  it.each([
+    ["a private address", { allowedIpRanges: ["10.1.2.3"] }, `${at}.allowedIpRanges[0]`, /non-public range 10\.0\.0\.0\/8, which Key Vault IP rules refuse/],
+    ["a range holding private addresses", { allowedIpRanges: ["192.0.0.0/2"] }, `${at}.allowedIpRanges[0]`, /non-public range/],
+    ["host bits set", { allowedIpRanges: ["203.0.113.7/24"] }, `${at}.allowedIpRanges[0]`, /did you mean 203\.0\.113\.0\/24\?/],
+    ["a repeated address", { allowedIpRanges: ["203.0.113.7", "203.0.113.7/32"] }, `${at}.allowedIpRanges[1]`, /listed twice/],
+    ["not an address", { allowedIpRanges: ["my-laptop"] }, `${at}.allowedIpRanges[0]`, /public IPv4 address or CIDR/],
+    ["a subnet that is not an ARM ID", { allowedSubnetIds: ["subnet-1"] }, `${at}.allowedSubnetIds[0]`, /full ARM ID/],
+    [
+      "ranges with the opt-out",
+      { allowPublicNetworkAccess: true, allowedIpRanges: ["203.0.113.7"] },
+      `${at}.allowedIpRanges`,
+      /not used with allowPublicNetworkAccess: true/,
+    ],
+  ])("refuses %s", (_, network, issuePath, message) => {
+    expect(issues(network)).toEqual(expect.arrayContaining([expect.objectContaining({ path: issuePath, message: expect.stringMatching(message) })]));
   });
 });

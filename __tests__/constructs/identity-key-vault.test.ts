@@ -27,7 +27,7 @@ function synthVault(props: Partial<IdentityKeyVaultProps> = {}) {
 const keyVault = (parsed: any) => only(parsed.resource.azurerm_key_vault);
 
 describe("IdentityKeyVault", () => {
-  it("uses Azure RBAC (not the deprecated argument), standard SKU, public endpoint, no access policies", () => {
+  it("uses Azure RBAC (not the deprecated argument), standard SKU, no access policies, a firewall that denies every network", () => {
     const { parsed } = synthVault();
     const vault = keyVault(parsed);
     expect(vault).toMatchObject({
@@ -36,7 +36,7 @@ describe("IdentityKeyVault", () => {
       tenant_id: "11111111-1111-1111-1111-111111111111",
       sku_name: "standard",
       rbac_authorization_enabled: true,
-      public_network_access_enabled: true,
+      network_acls: { default_action: "Deny", bypass: "AzureServices", ip_rules: [], virtual_network_subnet_ids: [] },
     });
     expect(vault.enable_rbac_authorization).toBeUndefined();
     expect(vault.access_policy).toBeUndefined();
@@ -87,5 +87,62 @@ describe("IdentityKeyVault", () => {
 
   it("rejects a tenant ID that is not a GUID", () => {
     expect(() => synthVault({ tenantId: "contoso.onmicrosoft.com" })).toThrow(/tenantId "contoso.onmicrosoft.com" must be a GUID/);
+  });
+
+  describe("network", () => {
+    const SUBNET = `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets`;
+    const ZONE = `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/privateDnsZones/privatelink.vaultcore.azure.net`;
+
+    it("lets in exactly the given addresses and subnets, public access behind the firewall; no private endpoint", () => {
+      const { parsed, vault } = synthVault({ network: { allowedIpRanges: ["203.0.113.7", "198.51.100.0/28"], allowedSubnetIds: [`${SUBNET}/a`] } });
+      expect(keyVault(parsed)).toMatchObject({
+        public_network_access_enabled: true,
+        network_acls: {
+          default_action: "Deny",
+          bypass: "AzureServices",
+          ip_rules: ["203.0.113.7", "198.51.100.0/28"],
+          virtual_network_subnet_ids: [`${SUBNET}/a`],
+        },
+      });
+      expect(parsed.resource.azurerm_private_endpoint).toBeUndefined();
+      expect(vault.privateEndpoint).toBeUndefined();
+    });
+
+    it("a private endpoint alone switches public network access off; it targets the vault's vault subresource and registers in the zone", () => {
+      const { parsed } = synthVault({ network: { privateEndpoint: { subnetId: `${SUBNET}/pe`, privateDnsZoneId: ZONE } } });
+      const vaultKey = Object.keys(parsed.resource.azurerm_key_vault)[0];
+      expect(keyVault(parsed)).toMatchObject({ public_network_access_enabled: false, network_acls: { default_action: "Deny", ip_rules: [] } });
+      expect(only(parsed.resource.azurerm_private_endpoint)).toMatchObject({
+        name: "hcp-identities-pe",
+        resource_group_name: "persistent-rg",
+        location: "eastus",
+        subnet_id: `${SUBNET}/pe`,
+        private_service_connection: {
+          private_connection_resource_id: `\${azurerm_key_vault.${vaultKey}.id}`,
+          subresource_names: ["vault"],
+          is_manual_connection: false,
+        },
+        private_dns_zone_group: { private_dns_zone_ids: [ZONE] },
+      });
+    });
+
+    it("a private endpoint with addresses keeps public access on for them; without a zone, no zone group", () => {
+      const { parsed } = synthVault({ network: { allowedIpRanges: ["203.0.113.7"], privateEndpoint: { subnetId: `${SUBNET}/pe` } } });
+      expect(keyVault(parsed)).toMatchObject({ public_network_access_enabled: true, network_acls: { ip_rules: ["203.0.113.7"] } });
+      expect(only(parsed.resource.azurerm_private_endpoint).private_dns_zone_group).toBeUndefined();
+    });
+
+    it("allowPublicNetworkAccess: the explicit opt-out lets every network in", () => {
+      expect(keyVault(synthVault({ network: { allowPublicNetworkAccess: true } }).parsed)).toMatchObject({
+        public_network_access_enabled: true,
+        network_acls: { default_action: "Allow", bypass: "AzureServices" },
+      });
+    });
+
+    it("refuses addresses next to the opt-out (they would say nothing)", () => {
+      expect(() => synthVault({ network: { allowPublicNetworkAccess: true, allowedIpRanges: ["203.0.113.7"] } })).toThrow(
+        /network\.allowPublicNetworkAccess admits every network/,
+      );
+    });
   });
 });

@@ -28,6 +28,16 @@ describe("KmsKey", () => {
     expect(resources(json, "azurerm_role_assignment")).toEqual([]);
   });
 
+  it("the vault's firewall denies every network by default; network passes through, and the key waits for a private endpoint", () => {
+    const closed = synth((s) => new KmsKey(s, "Kms", { ...PROPS, grantDeployerCryptoOfficer: false }));
+    expect(resources(closed, "azurerm_key_vault")[0].network_acls).toMatchObject({ default_action: "Deny", ip_rules: [] });
+    const subnetId = `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets/pe`;
+    const json = synth((s) => new KmsKey(s, "Kms", { ...PROPS, network: { allowedIpRanges: ["203.0.113.7"], privateEndpoint: { subnetId } } }));
+    expect(resources(json, "azurerm_key_vault")[0].network_acls).toMatchObject({ default_action: "Deny", ip_rules: ["203.0.113.7"] });
+    const endpointKey = Object.keys(json.resource.azurerm_private_endpoint)[0];
+    expect(resources(json, "azurerm_key_vault_key")[0].depends_on).toContain(`azurerm_private_endpoint.${endpointKey}`);
+  });
+
   it("with preventDestroy false: neither the vault nor the key is protected", () => {
     const json = synth((s) => new KmsKey(s, "Kms", { ...PROPS, preventDestroy: false }));
     expect(resources(json, "azurerm_key_vault")[0].lifecycle).toBeUndefined();

@@ -7,6 +7,9 @@ const RG = `/subscriptions/${SUB}/resourceGroups/mgmt-rg`;
 const AKS_ID = `${RG}/providers/Microsoft.ContainerService/managedClusters/mgmt-aks`;
 const VAULT_A = `/subscriptions/${SUB}/resourceGroups/persistent-rg/providers/Microsoft.KeyVault/vaults/hcp-identities`;
 const VAULT_B = `/subscriptions/${SUB}/resourceGroups/other-rg/providers/Microsoft.KeyVault/vaults/hcp-extra`;
+const SECRET_A1 = `${VAULT_A}/secrets/hc1-cpo`;
+const SECRET_A2 = `${VAULT_A}/secrets/hc1-disk`;
+const SECRET_B = `${VAULT_B}/secrets/hc1-cpo`;
 const ROLE = (guid: string) => `/subscriptions/${SUB}/providers/Microsoft.Authorization/roleDefinitions/${guid}`;
 // Built-in role GUIDs, written out here (not imported) so a wrong constant fails the test.
 const KEY_VAULT_SECRETS_USER = "4633458b-17de-408a-b874-0445c86b69e6";
@@ -20,10 +23,10 @@ const BASE: ManagementAksClusterProps = {
   systemPool: { vmSize: "Standard_D4s_v5", minCount: 2, maxCount: 3 },
   userPool: { name: "hcp", vmSize: "Standard_D8s_v5", minCount: 1, maxCount: 10, osDiskSizeGb: 128, zones: ["1", "2", "3"] },
   identityNames: { cluster: "mgmt-aks-cluster", kubelet: "mgmt-aks-kubelet" },
-  keyVaultIds: [VAULT_A, VAULT_B],
+  keyVaultSecretIds: [SECRET_A1, SECRET_A2, SECRET_B],
 };
 
-/** ManagementAksCluster.fromExisting with BASE's name, group, subscription and vaults. */
+/** ManagementAksCluster.fromExisting with BASE's name, group, subscription and secrets. */
 function synthExisting() {
   let aks!: IManagementAksCluster;
   const parsed = JSON.parse(
@@ -143,11 +146,11 @@ describe("ManagementAksCluster", () => {
     expect(cluster(parsed).depends_on).toContain(`azurerm_role_assignment.${grantKey}`);
   });
 
-  it("grants Key Vault Secrets User on each vault ID exactly, never a resource group, to the add-on identity", () => {
+  it("grants Key Vault Secrets User on each secret ID exactly, never a vault or a resource group, to the add-on identity", () => {
     const { parsed } = synthAks();
     const clusterKey = Object.keys(parsed.resource.azurerm_kubernetes_cluster)[0];
     const grants = kvGrants(parsed);
-    expect(grants.map((g) => g.scope).sort()).toEqual([VAULT_A, VAULT_B].sort());
+    expect(grants.map((g) => g.scope).sort()).toEqual([SECRET_A1, SECRET_A2, SECRET_B].sort());
     for (const grant of grants) {
       expect(grant).toMatchObject({
         principal_id: `\${azurerm_kubernetes_cluster.${clusterKey}.key_vault_secrets_provider[0].secret_identity[0].object_id}`,
@@ -157,20 +160,27 @@ describe("ManagementAksCluster", () => {
     }
   });
 
-  it("fromExisting: creates nothing, reads the cluster, and still grants the vaults to its add-on identity", () => {
+  it("fromExisting: creates nothing, reads the cluster, and still grants the secrets to its add-on identity", () => {
     const { aks, parsed } = synthExisting();
     expect(Object.keys(parsed.resource)).toEqual(["azurerm_role_assignment"]);
     const lookupKey = Object.keys(parsed.data.azurerm_kubernetes_cluster)[0];
     expect(parsed.data.azurerm_kubernetes_cluster[lookupKey]).toMatchObject({ name: "mgmt-aks", resource_group_name: "mgmt-rg" });
-    // A cluster without the add-on or the issuer fails the plan with a message that names them.
+    // A cluster without the add-on, the issuer or (Terraform signs in through kubelogin by default)
+    // Entra ID integration fails the plan with a message that names them.
     expect(parsed.data.azurerm_kubernetes_cluster[lookupKey].lifecycle.postcondition).toEqual([
       {
         condition: "${length(self.key_vault_secrets_provider) > 0 && self.oidc_issuer_enabled}",
         error_message: expect.stringContaining("needs the azure-keyvault-secrets-provider add-on and the OIDC issuer"),
       },
+      {
+        condition: "${length(self.azure_active_directory_role_based_access_control) > 0}",
+        error_message: expect.stringMatching(
+          /has no Microsoft Entra ID integration.*az aks update --enable-aad --enable-azure-rbac.*entraIdRbac\.enabled: false/,
+        ),
+      },
     ]);
     const grants = kvGrants(parsed);
-    expect(grants.map((g) => g.scope).sort()).toEqual([VAULT_A, VAULT_B].sort());
+    expect(grants.map((g) => g.scope).sort()).toEqual([SECRET_A1, SECRET_A2, SECRET_B].sort());
     for (const grant of grants) {
       expect(grant.principal_id).toBe(`\${data.azurerm_kubernetes_cluster.${lookupKey}.key_vault_secrets_provider[0].secret_identity[0].object_id}`);
     }
@@ -180,7 +190,7 @@ describe("ManagementAksCluster", () => {
   it("grants keep their construct IDs (Terraform addresses) between created and existing modes", () => {
     const created = Object.keys(synthAks().parsed.resource.azurerm_role_assignment);
     const existing = Object.keys(synthExisting().parsed.resource.azurerm_role_assignment);
-    expect(existing).toHaveLength(2);
+    expect(existing).toHaveLength(3);
     expect(existing.every((k) => created.includes(k))).toBe(true);
   });
 
@@ -206,24 +216,38 @@ describe("ManagementAksCluster", () => {
   it.each<[string, Partial<ManagementAksClusterProps>, RegExp]>([
     ["name too long for the default DNS prefix", { name: "a".repeat(60) }, /dnsPrefix "a{60}" \(default: the name\) must be 1-54/],
     [
-      "bad vault ID (resource group)",
-      { keyVaultIds: [`/subscriptions/${SUB}/resourceGroups/persistent-rg`] },
-      /keyVaultIds\[0\] "\/subscriptions\/.*\/resourceGroups\/persistent-rg" must be a Key Vault ARM ID/,
+      "a vault ID, not a secret's",
+      { keyVaultSecretIds: [VAULT_A] },
+      /keyVaultSecretIds\[0\] "\/subscriptions\/.*\/vaults\/hcp-identities" must be a Key Vault secret ARM ID/,
     ],
-    ["bad vault name", { keyVaultIds: [`${RG}/providers/Microsoft.KeyVault/vaults/1bad`] }, /keyVaultIds\[0\] ".*vaults\/1bad" must be a Key Vault ARM ID/],
-    ["duplicate vault", { keyVaultIds: [VAULT_A, VAULT_A.toUpperCase()] }, /keyVaultIds\[1\] ".*": vault "HCP-IDENTITIES" appears twice/],
+    [
+      "bad vault name",
+      { keyVaultSecretIds: [`${RG}/providers/Microsoft.KeyVault/vaults/1bad/secrets/s`] },
+      /keyVaultSecretIds\[0\] ".*vaults\/1bad\/secrets\/s" must be a Key Vault secret ARM ID/,
+    ],
+    ["bad secret name", { keyVaultSecretIds: [`${VAULT_A}/secrets/a_b`] }, /keyVaultSecretIds\[0\] ".*secrets\/a_b" must be a Key Vault secret ARM ID/],
+    [
+      "duplicate secret",
+      { keyVaultSecretIds: [SECRET_A1, SECRET_A1.toUpperCase()] },
+      /keyVaultSecretIds\[1\] ".*": secret "HC1-CPO" of vault "HCP-IDENTITIES" appears twice/,
+    ],
   ])("fails for %s", (_, props, message) => {
     expect(() => synthAks(props)).toThrow(message);
   });
 
   it("reports every problem at once", () => {
-    expect(() => synthAks({ name: "a".repeat(60), keyVaultIds: [VAULT_A, VAULT_A] })).toThrow(/keyVaultIds\[1\].*; dnsPrefix "a{60}"/);
+    expect(() => synthAks({ name: "a".repeat(60), keyVaultSecretIds: [SECRET_A1, SECRET_A1] })).toThrow(/keyVaultSecretIds\[1\].*; dnsPrefix "a{60}"/);
   });
 
-  it("fromExisting checks the vault IDs its grants are named by", () => {
+  it("fromExisting checks the secret IDs its grants are named by", () => {
     expect(() =>
-      Testing.synthScope((scope) => ManagementAksCluster.fromExisting(scope, "Aks", { ...BASE, keyVaultIds: [VAULT_A, VAULT_A.toUpperCase()] })),
-    ).toThrow(/keyVaultIds\[1\] ".*": vault "HCP-IDENTITIES" appears twice/);
+      Testing.synthScope((scope) => ManagementAksCluster.fromExisting(scope, "Aks", { ...BASE, keyVaultSecretIds: [SECRET_A1, SECRET_A1.toUpperCase()] })),
+    ).toThrow(/keyVaultSecretIds\[1\] ".*": secret "HC1-CPO" of vault "HCP-IDENTITIES" appears twice/);
+  });
+
+  it("fromExisting with entraIdSignIn: false (client certificates) does not ask for Entra ID integration", () => {
+    const parsed = JSON.parse(Testing.synthScope((scope) => ManagementAksCluster.fromExisting(scope, "Aks", { ...BASE, entraIdSignIn: false })));
+    expect(only(parsed.data.azurerm_kubernetes_cluster).lifecycle.postcondition).toHaveLength(1);
   });
 });
 

@@ -150,7 +150,7 @@ const REFUSED: readonly Edit[] = [
   {
     name: "topology",
     edit: (c) => {
-      Object.assign(c, { topology: "aroHcp", aroHcp: { keyVault: { name: "myprefix-hcp-kv" } } });
+      Object.assign(c, { topology: "aroHcp", aroHcp: { keyVault: { name: "myprefix-hcp-kv", network: { allowedIpRanges: ["203.0.113.7"] } } } });
       c.managementCluster = { aks: {}, operator: { bundleFile: "operator/hypershift-operator-aro-hcp.yaml" } };
     },
     keys: [
@@ -238,7 +238,7 @@ const REFUSED: readonly Edit[] = [
 const GUARD_ONLY: readonly Omit<Edit, "refusals">[] = [
   {
     name: "AES-CBC to KMS",
-    edit: (c) => (hc(c).kms = { keyVault: {} }),
+    edit: (c) => (hc(c).kms = { keyVault: { network: { allowedIpRanges: ["203.0.113.7"] } } }),
     keys: [`${AT}.kms: HostedCluster clusters/hc1 was created with spec.secretEncryption.type "aescbc", and the config now gives "kms"`],
   },
 ];

@@ -95,7 +95,7 @@ const VARIANTS = {
               imageGeneration: "Gen1",
             },
           ],
-          kms: { keyVault: {} },
+          kms: { keyVault: { network: { allowedIpRanges: ["203.0.113.7"] } } },
           fips: true,
           olmCatalogPlacement: "guest",
           capabilities: { enabled: ["baremetal"], disabled: ["ImageRegistry"] },
@@ -123,7 +123,7 @@ const VARIANTS = {
   aroHcp: minimalConfig({
     ...withExternalDns,
     topology: "aroHcp",
-    aroHcp: { keyVault: { name: "myprefix-hcp-kv" } },
+    aroHcp: { keyVault: { name: "myprefix-hcp-kv", network: { allowedIpRanges: ["203.0.113.7"] } } },
     clusters: [cluster({})],
     managementCluster: { aks: {}, operator: { bundleFile: "operator/hypershift-operator-aro-hcp.yaml" } },
   }),

@@ -18,7 +18,7 @@ const KEY_ID = "https://mykeys.vault.azure.net/keys/etcd/0123456789abcdef0123456
 
 const config = parse(fs.readFileSync(path.join(EXAMPLES, "aro-hcp.yaml"), "utf8"));
 const created = config.clusters[0];
-created.hostedCluster.kms = { keyVault: { keyName: "etcd-encryption" } };
+created.hostedCluster.kms = { keyVault: { keyName: "etcd-encryption", network: { allowedIpRanges: ["203.0.113.7", "198.51.100.0/28"] } } };
 const brought = structuredClone(created);
 brought.name = "myprefix-byok";
 brought.hostedCluster.nodePools = [{ name: "myprefix-byok", replicas: 1 }];
@@ -31,6 +31,22 @@ const hostedCluster = (cluster: string) =>
   Object.values(stacks[`cluster-${cluster}`].resource.kubernetes_manifest as Record<string, any>).find((r) => r.manifest.kind === "HostedCluster").manifest;
 
 describe("aroHcp with hostedCluster.kms", () => {
+  it("the created KMS vault's firewall denies every network but the configured addresses", () => {
+    expect(resources(stacks["identities-myprefix-hc"], "azurerm_key_vault")).toEqual([
+      expect.objectContaining({
+        network_acls: { default_action: "Deny", bypass: "AzureServices", ip_rules: ["203.0.113.7", "198.51.100.0/28"], virtual_network_subnet_ids: [] },
+      }),
+    ]);
+  });
+
+  it("the AKS secrets provider may read each KMS principal's credentials secret, as the control-plane ones, and nothing else of the vault", () => {
+    const scopes = resources(stacks.aks, "azurerm_role_assignment")
+      .filter((r) => r.role_definition_id.endsWith(BUILT_IN_ROLES.keyVaultSecretsUser.guid))
+      .map((r) => r.scope.split("/secrets/")[1]);
+    expect(scopes).toEqual(expect.arrayContaining(["myprefix-hc-kms", "myprefix-byok-kms"]));
+    expect(scopes).toHaveLength(18);
+  });
+
   it("renders secretEncryption as the CLI's ARO form: the principal's Key Vault secret, utf-8, no workload identity", () => {
     const azure = hostedCluster("myprefix-hc").spec.secretEncryption.kms.azure;
     expect(hostedCluster("myprefix-hc").spec.secretEncryption.type).toBe("kms");

@@ -117,6 +117,14 @@ describe("aroHcp shared stack", () => {
     ]);
   });
 
+  it("closes the vault's firewall but to the configured addresses (aroHcp.keyVault.network)", () => {
+    expect(only(shared.resource.azurerm_key_vault)).toMatchObject({
+      public_network_access_enabled: true,
+      network_acls: { default_action: "Deny", bypass: "AzureServices", ip_rules: ["203.0.113.7", "198.51.100.0/28"], virtual_network_subnet_ids: [] },
+    });
+    expect(shared.resource.azurerm_private_endpoint).toBeUndefined();
+  });
+
   it("has the 8 control-plane applications (plus ExternalDNS's), service principals, keys, certificates and secrets of the cluster", () => {
     expect(applications.map((a) => a.display_name).sort()).toEqual([...expectedNames, "myprefix-external-dns"].sort());
     expect(resources(shared, "azuread_service_principal")).toHaveLength(9);
@@ -171,11 +179,23 @@ describe("aroHcp shared stack", () => {
 describe("aroHcp aks stack", () => {
   const cluster = only(aks.resource.azurerm_kubernetes_cluster);
 
-  it("grants the Key Vault secrets provider add-on identity Key Vault Secrets User on the vault only", () => {
+  it("grants the Key Vault secrets provider add-on identity Key Vault Secrets User on each control-plane secret only, not the vault", () => {
     const grants = resources(aks, "azurerm_role_assignment").filter((r) => r.role_definition_id === ROLE(KEY_VAULT_SECRETS_USER));
-    expect(grants).toHaveLength(1);
-    expect(grants[0].scope).toBe(VAULT_ID);
-    expect(grants[0].principal_id).toMatch(/^\$\{azurerm_kubernetes_cluster\.[\w-]+\.key_vault_secrets_provider\[0\]\.secret_identity\[0\]\.object_id\}$/);
+    expect(grants.map((g) => g.scope).sort()).toEqual(
+      Object.values(CONTROL_PLANE)
+        .map((suffix) => `${VAULT_ID}/secrets/myprefix-hc-${suffix}`)
+        .sort(),
+    );
+    for (const grant of grants)
+      expect(grant.principal_id).toMatch(/^\$\{azurerm_kubernetes_cluster\.[\w-]+\.key_vault_secrets_provider\[0\]\.secret_identity\[0\]\.object_id\}$/);
+  });
+
+  it("disables local accounts (Entra ID with Azure RBAC) and takes the example's authorized API server ranges", () => {
+    expect(cluster).toMatchObject({
+      local_account_disabled: true,
+      azure_active_directory_role_based_access_control: { azure_rbac_enabled: true, tenant_id: TENANT },
+      api_server_access_profile: { authorized_ip_ranges: ["203.0.113.0/24"] },
+    });
   });
 
   it("enables the OIDC issuer, workload identity and the secrets provider with 2m rotation", () => {
@@ -398,21 +418,16 @@ describe("aroHcp cluster stack", () => {
   ])("%s stack reaches the AKS cluster through its kube config read at plan time, no kubeconfig file", (_, stack) => {
     const data = only(stack.data.azurerm_kubernetes_cluster);
     expect(data).toMatchObject({ name: "myprefix-mgmt", resource_group_name: "myprefix-mgmt-rg" });
-    // Local accounts disabled would leave no client certificate: the plan says so, by name.
-    expect(data.lifecycle.postcondition).toEqual([
-      {
-        condition: '${try(self.kube_config[0].client_key, "") != ""}',
-        error_message: expect.stringContaining("AKS cluster myprefix-mgmt gives no client certificate"),
-      },
-    ]);
+    // Local accounts are disabled by default: an Entra token from kubelogin, no client certificate
+    // (aks-stack.test.ts covers entraIdRbac.enabled: false and its client-certificate postcondition).
+    expect(data.lifecycle).toBeUndefined();
     const id = Object.keys(stack.data.azurerm_kubernetes_cluster)[0];
     const kube = `data.azurerm_kubernetes_cluster.${id}.kube_config[0]`;
     expect(stack.provider.kubernetes).toEqual([
       {
         host: `\${${kube}.host}`,
-        client_certificate: `\${base64decode(${kube}.client_certificate)}`,
-        client_key: `\${base64decode(${kube}.client_key)}`,
         cluster_ca_certificate: `\${base64decode(${kube}.cluster_ca_certificate)}`,
+        exec: [expect.objectContaining({ command: "kubelogin", args: expect.arrayContaining(["--login", "azurecli", "--tenant-id", TENANT]) })],
       },
     ]);
   });

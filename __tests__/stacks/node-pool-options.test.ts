@@ -50,7 +50,7 @@ describe("disk encryption set roles", () => {
       minimalConfig({
         prefix: "myprefix",
         topology: "aroHcp",
-        aroHcp: { keyVault: { name: "myprefix-hcp-kv" } },
+        aroHcp: { keyVault: { name: "myprefix-hcp-kv", network: { allowedIpRanges: ["203.0.113.7"] } } },
         dns: { parent: { zoneName: "example.com", resourceGroupName: "dns-rg" } },
         externalDns: {},
         clusters: [

@@ -1,8 +1,9 @@
 import { zonelessRegionMessage } from "../azure-regions";
 import { AKS_RESERVED_POOL_NAMES, AZURE_NAME_RULES } from "../azure-rules";
-import { networkOf, parseCidr } from "../cidr";
+import { Cidr, contains, networkOf, parseCidr } from "../cidr";
 import { ControlPlaneIdentityNames, controlPlanePrincipalsOf, DeploymentNames } from "../names";
 import type { Config } from "../schema";
+import { aroHcpSettings, KeyVaultNetworkConfig } from "../schema-aro-hcp";
 import type { ConfigIssue, Rule } from "./rule";
 
 /**
@@ -18,7 +19,16 @@ export const hoursOf = (value: string) => Number(value.slice(0, -1));
 
 /** Valid but risky: said at synth, not refused. */
 export function aroHcpWarnings(config: Config): string[] {
-  return [...zoneWarnings(config), ...entraIdWarnings(config)];
+  return [...zoneWarnings(config), ...entraIdWarnings(config), ...apiServerWarnings(config)];
+}
+
+/** A created cluster's API server answers any address unless authorized ranges say otherwise. */
+function apiServerWarnings(config: Config): string[] {
+  const aks = config.managementCluster?.aks;
+  if (config.topology !== "aroHcp" || !aks || aks.existing || aks.apiServerAuthorizedIpRanges !== undefined) return [];
+  return [
+    "aks: managementCluster.aks.apiServerAuthorizedIpRanges is not set: the management cluster's public API server, which runs every hosted control plane, answers any address on the internet. List the IPv4 CIDRs allowed to reach it (where Terraform runs, your administrators, Terraform Cloud agents), e.g. apiServerAuthorizedIpRanges: [203.0.113.0/24] (help/aro-hcp.md#hardening-the-management-cluster).",
+  ];
 }
 
 function zoneWarnings(config: Config): string[] {
@@ -38,10 +48,83 @@ function entraIdWarnings(config: Config): string[] {
   ];
 }
 
+/** Ranges Key Vault's firewall refuses in IP rules: only public addresses are allowed there. */
+const NON_PUBLIC_RANGES = ["0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12", "192.168.0.0/16"].map(parseCidr);
+
+const cidrOf = (range: string): Cidr => parseCidr(range.includes("/") ? range : `${range}/32`);
+
+/**
+ * A Key Vault firewall (`aroHcp.keyVault.network`, `kms.keyVault.network`): something must be let
+ * in, unless every network is, and the addresses must be public, aligned and distinct. `path` is
+ * the network block's path; `readers` says who reads the vault from the management cluster.
+ */
+export function keyVaultNetworkIssues(network: KeyVaultNetworkConfig, path: string, readers: string): ConfigIssue[] {
+  const ranges = network.allowedIpRanges;
+  const subnets = network.allowedSubnetIds;
+  if (network.allowPublicNetworkAccess) {
+    return [
+      ...(ranges.length > 0
+        ? [{ path: `${path}.allowedIpRanges`, value: ranges, message: "is not used with allowPublicNetworkAccess: true (every network is let in)" }]
+        : []),
+      ...(subnets.length > 0
+        ? [{ path: `${path}.allowedSubnetIds`, value: subnets, message: "is not used with allowPublicNetworkAccess: true (every network is let in)" }]
+        : []),
+    ];
+  }
+  if (ranges.length === 0 && subnets.length === 0 && !network.privateEndpoint) {
+    return [
+      {
+        path,
+        message: `lets nothing through the vault's firewall, which denies every network by default: Terraform (it writes the vault) and ${readers} would get 403 ForbiddenByFirewall. Add allowedIpRanges: [<where Terraform runs, e.g. the address curl -s https://api.ipify.org prints>, <the management cluster's outbound addresses>], or allowedSubnetIds or privateEndpoint; or set allowPublicNetworkAccess: true to let every network in (help/aro-hcp.md#key-vault-firewall)`,
+      },
+    ];
+  }
+  const seen = new Set<string>();
+  return [
+    ...ranges.flatMap((range, i) => {
+      const cidr = cidrOf(range);
+      const at = `${path}.allowedIpRanges[${i}]`;
+      const issues: ConfigIssue[] = [];
+      const reserved = NON_PUBLIC_RANGES.find((r) => contains(r, cidr) || contains(cidr, r));
+      if (reserved)
+        issues.push({
+          path: at,
+          value: range,
+          message: `is in the non-public range ${networkOf(reserved)}, which Key Vault IP rules refuse: let a VNet in with allowedSubnetIds or privateEndpoint`,
+        });
+      if (!cidr.aligned) issues.push({ path: at, value: range, message: `has host bits set; did you mean ${networkOf(cidr)}?` });
+      if (seen.has(networkOf(cidr))) issues.push({ path: at, value: range, message: "is listed twice" });
+      seen.add(networkOf(cidr));
+      return issues;
+    }),
+    ...duplicateSubnets(subnets, `${path}.allowedSubnetIds`),
+  ];
+}
+
+function duplicateSubnets(subnets: readonly string[], path: string): ConfigIssue[] {
+  const seen = new Set<string>();
+  return subnets.flatMap((subnet, i) => {
+    const repeated = seen.has(subnet.toLowerCase());
+    seen.add(subnet.toLowerCase());
+    return repeated ? [{ path: `${path}[${i}]`, value: subnet, message: "is listed twice" }] : [];
+  });
+}
+
 /** Key Vault secret names (HyperShift's credentialsSecretName): 1-127 letters, digits or '-'. */
 const SECRET_NAME = /^[a-zA-Z0-9-]{1,127}$/;
 
 export const ARO_HCP_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
+  {
+    rule: "the control-plane credentials vault lets Terraform and the management cluster in",
+    check: (c) =>
+      c.topology !== "aroHcp"
+        ? []
+        : keyVaultNetworkIssues(
+            aroHcpSettings(c).keyVault.network,
+            "aroHcp.keyVault.network",
+            "the management cluster's Key Vault secrets provider (it mounts the control-plane credentials)",
+          ),
+  },
   {
     rule: "AKS node pool zones only in a region that has them",
     check: (c) => {

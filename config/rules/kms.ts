@@ -2,6 +2,7 @@ import { AZURE_NAME_RULES } from "../azure-rules";
 import { CLOUD_ENDPOINTS } from "../cloud";
 import { DeploymentNames } from "../names";
 import { parseKeyUrl } from "../schema-kms";
+import { keyVaultNetworkIssues } from "./aro-hcp";
 import type { HostedContext } from "./hosted-cluster";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
@@ -73,6 +74,17 @@ export const KMS_RULES: ReadonlyArray<Rule<HostedContext>> = [
         return [{ path: `${at}.kms.backupKeyId`, value: spec.kms.backupKeyId, message: "is the active key; during a rotation it is the previous one" }];
       return [];
     },
+  },
+  {
+    rule: "a created KMS vault lets Terraform and the management cluster in",
+    check: ({ spec, at }) =>
+      spec.kms?.keyVault
+        ? keyVaultNetworkIssues(
+            spec.kms.keyVault.network,
+            `${at}.kms.keyVault.network`,
+            "the KMS plugin on the management cluster (it encrypts and decrypts etcd's secrets with the key)",
+          )
+        : [],
   },
   {
     rule: "the created vault's name is a valid Key Vault name",

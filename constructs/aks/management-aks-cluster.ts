@@ -9,7 +9,7 @@ import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { literalTags } from "../terraform-literal";
 import { protectedLifecycle } from "../../config/protection";
-import { KEY_VAULT_ID, validate, validateExisting } from "./management-aks-cluster-validation";
+import { KEY_VAULT_SECRET_ID, validate, validateExisting } from "./management-aks-cluster-validation";
 
 /** An autoscaled node pool. */
 export interface AksNodePoolProps {
@@ -55,12 +55,13 @@ export interface ManagementAksClusterProps {
   /** How often the Key Vault Secrets Provider re-reads mounted secrets, e.g. `2m`, `1h`. @default "2m" */
   readonly secretRotationInterval?: string;
   /**
-   * ARM IDs of Key Vaults whose secrets the Key Vault Secrets Provider add-on identity may read
-   * ("Key Vault Secrets User" on each vault, never on a resource group). A plain ID carries no
-   * dependency: the vaults must exist before this stack applies.
+   * ARM IDs of the Key Vault secrets the Key Vault Secrets Provider add-on identity may read,
+   * `<vault ARM ID>/secrets/<name>`: "Key Vault Secrets User" on each secret, never on the vault
+   * or a resource group (any pod that mounts a SecretProviderClass with this identity reads what
+   * it may). A plain ID carries no dependency: the secrets must exist before this stack applies.
    * @default []
    */
-  readonly keyVaultIds?: readonly string[];
+  readonly keyVaultSecretIds?: readonly string[];
   /**
    * IPv4 CIDRs allowed to reach the public API server (`api_server_access_profile`), each
    * aligned (`203.0.113.0/24`, not `203.0.113.5/24`). Wherever Terraform runs must be inside
@@ -104,11 +105,17 @@ export interface ExistingManagementAksClusterAttributes {
   /** Its subscription (its ARM ID, role definition IDs). */
   readonly subscriptionId: string;
   /**
-   * ARM IDs of Key Vaults its Key Vault Secrets Provider add-on identity may read (the cluster
-   * needs the add-on for that), as `ManagementAksClusterProps.keyVaultIds`.
+   * ARM IDs of the Key Vault secrets its Key Vault Secrets Provider add-on identity may read (the
+   * cluster needs the add-on for that), as `ManagementAksClusterProps.keyVaultSecretIds`.
    * @default []
    */
-  readonly keyVaultIds?: readonly string[];
+  readonly keyVaultSecretIds?: readonly string[];
+  /**
+   * Terraform signs in to the cluster with Entra ID (kubelogin): the plan then stops, naming the
+   * fix, when the cluster has no Entra ID integration. False: it uses the client certificate.
+   * @default true
+   */
+  readonly entraIdSignIn?: boolean;
 }
 
 /** The management cluster as the stacks use it: created here, or an existing one read by name. */
@@ -125,7 +132,7 @@ export interface IManagementAksCluster {
   readonly keyVaultSecretsProviderObjectId: string;
   /** Client-certificate credentials of the cluster. Sensitive: outputs of them need `sensitive: true`. */
   readonly kubeConfig: AksKubeConfig;
-  /** "Key Vault Secrets User" assignments, in `keyVaultIds` order; pods mounting secrets must wait for them. */
+  /** "Key Vault Secrets User" assignments, in `keyVaultSecretIds` order; pods mounting secrets must wait for them. */
   readonly keyVaultAccess: readonly RoleAssignment[];
 }
 
@@ -147,8 +154,9 @@ export interface AksKubeConfig {
 export class ManagementAksCluster extends Construct implements IManagementAksCluster {
   /**
    * Uses an existing cluster, read by name and resource group (data source `<id>/Lookup`, which
-   * fails the plan when the cluster lacks the Key Vault Secrets Provider add-on or the OIDC
-   * issuer): nothing is created; the add-on identity is granted `keyVaultIds` as for a created one.
+   * fails the plan when the cluster lacks the Key Vault Secrets Provider add-on, the OIDC issuer or,
+   * with `entraIdSignIn`, Entra ID integration): nothing is created; the add-on identity is granted
+   * `keyVaultSecretIds` as for a created one.
    */
   public static fromExisting(scope: Construct, id: string, attributes: ExistingManagementAksClusterAttributes): IManagementAksCluster {
     return new ExistingManagementAksCluster(scope, id, attributes);
@@ -297,6 +305,15 @@ class ExistingManagementAksCluster extends Construct implements IManagementAksCl
             condition: "${length(self.key_vault_secrets_provider) > 0 && self.oidc_issuer_enabled}",
             errorMessage: `AKS cluster ${attributes.name} needs the azure-keyvault-secrets-provider add-on and the OIDC issuer (az aks enable-addons -a azure-keyvault-secrets-provider --enable-secret-rotation; az aks update --enable-oidc-issuer --enable-workload-identity).`,
           },
+          ...((attributes.entraIdSignIn ?? true)
+            ? [
+                {
+                  // kubelogin's token means nothing to a cluster without Entra ID integration.
+                  condition: "${length(self.azure_active_directory_role_based_access_control) > 0}",
+                  errorMessage: `AKS cluster ${attributes.name} has no Microsoft Entra ID integration, and Terraform signs in to it through kubelogin (managementCluster.aks.entraIdRbac.enabled, the default): enable it (az aks update --enable-aad --enable-azure-rbac) or set managementCluster.aks.entraIdRbac.enabled: false to sign in with the cluster's client certificate (help/aro-hcp.md).`,
+                },
+              ]
+            : []),
         ],
       },
     });
@@ -324,22 +341,23 @@ function kubeConfigOf(kubeConfig: AksKubeConfig): AksKubeConfig {
 }
 
 /**
- * "Key Vault Secrets User" on each vault for the add-on identity; the same construct IDs
- * (`<cluster>/KeyVaultSecretsUser-<vault>`) for a created and an existing cluster.
+ * "Key Vault Secrets User" on each secret for the add-on identity; the same construct IDs
+ * (`<cluster>/KeyVaultSecretsUser_<vault>_<secret>`) for a created and an existing cluster.
  */
 function grantKeyVaultAccess(
   cluster: IManagementAksCluster & Construct,
-  props: { subscriptionId: string; keyVaultIds?: readonly string[] },
+  props: { subscriptionId: string; keyVaultSecretIds?: readonly string[] },
   principalId: string,
 ): RoleAssignment[] {
   const role = BUILT_IN_ROLES.keyVaultSecretsUser;
-  return (props.keyVaultIds ?? []).map((vaultId) => {
-    // Vault names are globally unique: a stable construct ID whatever the list order.
-    const vaultName = KEY_VAULT_ID.exec(vaultId)![1].toLowerCase();
-    return new RoleAssignment(cluster, `KeyVaultSecretsUser-${vaultName}`, {
+  return (props.keyVaultSecretIds ?? []).map((secretId) => {
+    // Vault names are globally unique and secret names unique in their vault ('_' is in neither):
+    // a stable construct ID whatever the list order.
+    const [, vaultName, secretName] = KEY_VAULT_SECRET_ID.exec(secretId)!;
+    return new RoleAssignment(cluster, `KeyVaultSecretsUser_${vaultName.toLowerCase()}_${secretName.toLowerCase()}`, {
       // Deterministic name from synth-time strings: a re-apply finds the same assignment.
-      name: Fn.uuidv5("url", `${vaultId}/${role.guid}/${cluster.id}`),
-      scope: vaultId,
+      name: Fn.uuidv5("url", `${secretId}/${role.guid}/${cluster.id}`),
+      scope: secretId,
       roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
       principalId,
       // Spares ARM the Entra lookup that fails with PrincipalNotFound while the identity replicates.

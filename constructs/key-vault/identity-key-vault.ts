@@ -1,10 +1,39 @@
 import { DataAzurermClientConfig } from "@cdktf/provider-azurerm/lib/data-azurerm-client-config";
 import { KeyVault } from "@cdktf/provider-azurerm/lib/key-vault";
+import { PrivateEndpoint } from "@cdktf/provider-azurerm/lib/private-endpoint";
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { literalTags } from "../terraform-literal";
+
+/**
+ * Who reaches a vault's data plane. Closed by default: the firewall denies every network but the
+ * ones listed; trusted Azure services keep their bypass (`AzureServices`).
+ */
+export interface KeyVaultNetworkProps {
+  /**
+   * Admit every network (`default_action = Allow`): the explicit opt-out of the firewall. Not with
+   * `allowedIpRanges` or `allowedSubnetIds`.
+   * @default false
+   */
+  readonly allowPublicNetworkAccess?: boolean;
+  /** Public IPv4 addresses or CIDRs let through the firewall (`ip_rules`). @default [] */
+  readonly allowedIpRanges?: readonly string[];
+  /** Subnet ARM IDs let through (`virtual_network_subnet_ids`; each needs the Microsoft.KeyVault service endpoint). @default [] */
+  readonly allowedSubnetIds?: readonly string[];
+  /**
+   * A private endpoint for the vault (`vault` subresource), in the vault's location. With no
+   * ranges and no subnets, public network access is switched off.
+   * @default - none
+   */
+  readonly privateEndpoint?: {
+    /** Subnet ARM ID of the endpoint. */
+    readonly subnetId: string;
+    /** `privatelink.vaultcore.*` private DNS zone ARM ID the endpoint registers in. @default - none */
+    readonly privateDnsZoneId?: string;
+  };
+}
 
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -44,6 +73,12 @@ export interface IdentityKeyVaultProps {
    * @default true
    */
   readonly grantDeployerSecretsOfficer?: boolean;
+  /**
+   * The vault's firewall. Left out, nothing but trusted Azure services reaches the data plane
+   * (deny, no rules): pass who reads and writes it.
+   * @default - deny every network
+   */
+  readonly network?: KeyVaultNetworkProps;
   /** Tags. @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -61,6 +96,8 @@ export class IdentityKeyVault extends Construct {
   public readonly name: string;
   /** Present when `grantDeployerSecretsOfficer`; secrets written by Terraform must depend on it. */
   public readonly deployerAccess?: RoleAssignment;
+  /** The vault's private endpoint (construct ID `PrivateEndpoint`), when `network.privateEndpoint`. */
+  public readonly privateEndpoint?: PrivateEndpoint;
 
   constructor(scope: Construct, id: string, props: IdentityKeyVaultProps) {
     super(scope, id);
@@ -77,11 +114,28 @@ export class IdentityKeyVault extends Construct {
       rbacAuthorizationEnabled: true,
       softDeleteRetentionDays: props.softDeleteRetentionDays ?? 90,
       purgeProtectionEnabled: props.purgeProtectionEnabled ?? true,
-      // The CSI driver on the management cluster reads the secrets over the public endpoint.
-      publicNetworkAccessEnabled: true,
+      ...networkSettings(props.network ?? {}),
       tags: literalTags(props.tags),
       lifecycle: (props.preventDestroy ?? true) ? { preventDestroy: true } : undefined,
     });
+
+    const endpoint = props.network?.privateEndpoint;
+    if (endpoint) {
+      this.privateEndpoint = new PrivateEndpoint(this, "PrivateEndpoint", {
+        name: `${props.name}-pe`,
+        resourceGroupName: props.resourceGroupName,
+        location: props.location,
+        subnetId: endpoint.subnetId,
+        privateServiceConnection: {
+          name: `${props.name}-pe`,
+          privateConnectionResourceId: this.vault.id,
+          subresourceNames: ["vault"],
+          isManualConnection: false,
+        },
+        privateDnsZoneGroup: endpoint.privateDnsZoneId ? { name: "vault", privateDnsZoneIds: [endpoint.privateDnsZoneId] } : undefined,
+        tags: literalTags(props.tags),
+      });
+    }
 
     if (props.grantDeployerSecretsOfficer ?? true) {
       const deployer = new DataAzurermClientConfig(this, "Deployer", {});
@@ -98,9 +152,31 @@ export class IdentityKeyVault extends Construct {
   }
 }
 
+/**
+ * `public_network_access_enabled` and `network_acls` of a vault. Public access stays on (behind
+ * the firewall) while an address or subnet is allowed; a vault reached only through its private
+ * endpoint has it off. Trusted Azure services bypass the firewall (`AzureServices`): nothing here
+ * relies on them, but Azure needs one value and this one is Key Vault's own default.
+ */
+function networkSettings(network: KeyVaultNetworkProps) {
+  if (network.allowPublicNetworkAccess) {
+    return { publicNetworkAccessEnabled: true, networkAcls: { defaultAction: "Allow", bypass: "AzureServices" } };
+  }
+  const ipRules = [...(network.allowedIpRanges ?? [])];
+  const subnets = [...(network.allowedSubnetIds ?? [])];
+  return {
+    publicNetworkAccessEnabled: ipRules.length > 0 || subnets.length > 0 || !network.privateEndpoint,
+    networkAcls: { defaultAction: "Deny", bypass: "AzureServices", ipRules, virtualNetworkSubnetIds: subnets },
+  };
+}
+
 function validate(props: IdentityKeyVaultProps): void {
-  // The vault name and softDeleteRetentionDays are config rules (schema-aro-hcp.ts, rules/aro-hcp.ts).
+  // The vault name, softDeleteRetentionDays and the firewall's values are config rules
+  // (schema-aro-hcp.ts, rules/aro-hcp.ts); the construct checks only what contradicts itself.
   const problems: string[] = [];
+  const network = props.network;
+  if (network?.allowPublicNetworkAccess && ((network.allowedIpRanges?.length ?? 0) > 0 || (network.allowedSubnetIds?.length ?? 0) > 0))
+    problems.push("network.allowPublicNetworkAccess admits every network: allowedIpRanges and allowedSubnetIds would say nothing");
   if (!GUID.test(props.tenantId)) problems.push(`tenantId "${props.tenantId}" must be a GUID`);
   if (!GUID.test(props.subscriptionId)) problems.push(`subscriptionId "${props.subscriptionId}" must be a GUID`);
   if (problems.length > 0) throw new Error(`IdentityKeyVault: ${problems.join("; ")}`);

@@ -4,7 +4,7 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
-import { IdentityKeyVault } from "../key-vault/identity-key-vault";
+import { IdentityKeyVault, KeyVaultNetworkProps } from "../key-vault/identity-key-vault";
 import { literalTags } from "../terraform-literal";
 
 export interface KmsKeyProps {
@@ -37,6 +37,12 @@ export interface KmsKeyProps {
    * @default true
    */
   readonly grantDeployerCryptoOfficer?: boolean;
+  /**
+   * The vault's firewall: Terraform (it creates and reads the key) and the KMS plugin in the
+   * management cluster must be let in.
+   * @default - deny every network (IdentityKeyVault's default)
+   */
+  readonly network?: KeyVaultNetworkProps;
   /** Tags of the vault and the key. @default {} */
   readonly tags?: Record<string, string>;
 }
@@ -69,6 +75,7 @@ export class KmsKey extends Construct {
       purgeProtectionEnabled: true,
       preventDestroy,
       grantDeployerSecretsOfficer: false,
+      network: props.network,
       tags: props.tags,
     });
     this.keyArmId = `${this.vault.id}/keys/${props.keyName}`;
@@ -96,7 +103,8 @@ export class KmsKey extends Construct {
       keyOpts: ["encrypt", "decrypt", "wrapKey", "unwrapKey"],
       rotationPolicy: props.rotateAfter ? { automatic: { timeAfterCreation: props.rotateAfter } } : undefined,
       tags: literalTags(props.tags),
-      dependsOn: deployerAccess ? [deployerAccess] : undefined,
+      // Created once the deployer may, and can, reach the vault (its private endpoint).
+      dependsOn: deployerAccess || this.vault.privateEndpoint ? [deployerAccess, this.vault.privateEndpoint].filter((d) => d !== undefined) : undefined,
       lifecycle: preventDestroy ? { preventDestroy: true } : undefined,
     });
   }
