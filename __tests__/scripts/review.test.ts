@@ -411,10 +411,11 @@ describe("secrets never reach the report", () => {
     const newDir = edited(folder("base"), "sentinels", (s) => {
       const cluster = s["cluster-myprefix-hc"];
       cluster.variable.pull_secret.default = SENTINELS[0];
+      // Secret values are write-only now (data_wo, issue 22): the sentinels go there.
       const pullSecret = Object.values<any>(cluster.resource.kubernetes_secret_v1).find((x) => x.metadata.name.endsWith("pull-secret"));
-      pullSecret.data[".dockerconfigjson"] = JSON.stringify({ auths: { "quay.io": { auth: SENTINELS[1] } } });
+      pullSecret.data_wo[".dockerconfigjson"] = JSON.stringify({ auths: { "quay.io": { auth: SENTINELS[1] } } });
       const signingKey = Object.values<any>(cluster.resource.kubernetes_secret_v1).find((x) => x.metadata.name.endsWith("token-issuer-key"));
-      signingKey.data.key = `-----BEGIN RSA PRIVATE KEY-----\n${SENTINELS[2]}\n-----END RSA PRIVATE KEY-----\n`;
+      signingKey.data_wo.key = `-----BEGIN RSA PRIVATE KEY-----\n${SENTINELS[2]}\n-----END RSA PRIVATE KEY-----\n`;
       cluster.output.leaked = { value: SENTINELS[3], sensitive: true };
       s.shared.resource.azurerm_key_vault_secret = { Leak: { name: "leak", key_vault_id: "/subscriptions/x", value: SENTINELS[4] } };
     });
@@ -428,8 +429,8 @@ describe("secrets never reach the report", () => {
   test("each secret change is still reported, as (sensitive)", () => {
     for (const row of [
       /var\.pull_secret<\/code>: changed\n\n\| Attribute[^\n]*\n[^\n]*\n\| <code>default<\/code> \| — \| \(sensitive\) \|/,
-      /<code>data\["\.dockerconfigjson"\]<\/code> \| \(sensitive\) \| \(sensitive\) \|/,
-      /<code>data\.key<\/code> \| \(sensitive\) \| \(sensitive\) \|/,
+      /<code>data_wo\["\.dockerconfigjson"\]<\/code> \| \(sensitive\) \| \(sensitive\) \|/,
+      /<code>data_wo\.key<\/code> \| \(sensitive\) \| \(sensitive\) \|/,
       /<code>output\.leaked<\/code>: added/,
       /<code>azurerm_key_vault_secret\.Leak<\/code>[^\n]*: create/,
     ]) {
@@ -440,7 +441,7 @@ describe("secrets never reach the report", () => {
   test("files mode: the pull secret read at plan time is masked, and the change still shows", () => {
     const files = edited(folder("base"), "files-mode", (s) => {
       const secret = Object.values<any>(s["cluster-myprefix-hc"].resource.kubernetes_secret_v1).find((x) => x.metadata.name.endsWith("pull-secret"));
-      secret.data[".dockerconfigjson"] = '${sensitive(file("/home/me/pull-secret.json"))}';
+      secret.data_wo[".dockerconfigjson"] = '${sensitive(file("/home/me/pull-secret.json"))}';
     });
     const markdown = review(folder("base"), files).markdown;
     expect(markdown).not.toContain("/home/me/pull-secret.json");
