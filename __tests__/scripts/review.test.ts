@@ -266,7 +266,7 @@ describe("dangers from the ForceNew table and persistence", () => {
       name: "renaming the OIDC storage account replaces it and, through references, its container, blobs and role assignment",
       edit: (s) => (Object.values<any>(s.shared.resource.azurerm_storage_account)[0].name = "renamedoidc"),
       expected: [
-        "danger shared replaces the role assignment Storage Blob Data Contributor on `${azurerm_storage_account.OidcStorage_829F6EB3.id}`",
+        "danger shared replaces the role assignment Storage Blob Data Contributor on `${azurerm_storage_account.OidcStorage_829F6EB3.id}/blobServices/default/containers/myprefixoidc2832a9`",
         "danger shared replaces azurerm_storage_account (destroy, then create), forced by `name`: it has prevent_destroy",
         "review shared replaces azurerm_storage_blob (destroy, then create), forced by `storage_container_name` (refers to the replaced azurerm_storage_container.",
         "review shared replaces azurerm_storage_blob (destroy, then create), forced by `storage_container_name` (refers to the replaced azurerm_storage_container.",
@@ -276,7 +276,7 @@ describe("dangers from the ForceNew table and persistence", () => {
     {
       name: "a role assignment to another principal is a replacement: access revoked, then granted",
       edit: (s) => (Object.values<any>(s.shared.resource.azurerm_role_assignment)[0].principal_id = "22222222-2222-2222-2222-222222222222"),
-      expected: ["danger shared replaces the role assignment Storage Blob Data Contributor on `${azurerm_storage_account.OidcStorage_829F6EB3.id}` to "],
+      expected: ["danger shared replaces the role assignment Storage Blob Data Contributor on `${azurerm_storage_account.OidcStorage_829F6EB3.id}/blobServices/default/containers/myprefixoidc2832a9` to "],
     },
     {
       name: "dropping the OIDC storage account destroys persistent storage",

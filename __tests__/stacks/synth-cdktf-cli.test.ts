@@ -59,6 +59,10 @@ describe("synth under the cdktf CLI", () => {
     // cdktf itself then removes every folder not in the manifest, a user's too (synth keeps those: app.test.ts).
     expect(fs.readdirSync(path.join(outdir, "stacks")).sort()).toEqual(stacksOf(["myprefix-hc-001"]));
     expect(fs.readFileSync(path.join(outdir, "stacks", "shared", ".terraform.lock.hcl"), "utf8")).toBe("# lock\n");
-    expect(fs.readdirSync(work).sort()).toEqual(["cdktf.out", "one.yaml", "stacks.json", "two.yaml"]);
+    // Beside the configs only the output and, under the CLI, the record of protected resources in the
+    // environment's state folder (config/protected-resources.ts): no leftover of the output swap.
+    expect(fs.readdirSync(work).sort()).toEqual(["cdktf.out", "one.yaml", "stacks.json", "terraform-state", "two.yaml"]);
+    const stateFiles = fs.readdirSync(path.join(work, "terraform-state"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(stateFiles.map((e) => e.name)).toEqual(["protected-resources.lock"]);
   });
 });
