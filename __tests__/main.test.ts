@@ -23,7 +23,9 @@ describe("npm run synth (main)", () => {
     fs.writeFileSync(file, "x");
     const result = run([path.join(EXAMPLES, "basic.yaml")], { CDKTF_OUTDIR: file });
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/^cannot write the output folder .*not-a-folder: .* is not a folder: the output folder must be a folder \(or absent\); set CDKTF_OUTDIR to a folder\nthe previous output was not replaced\.$/);
+    expect(result.err).toMatch(
+      /^cannot write the output folder .*not-a-folder: .* is not a folder: the output folder must be a folder \(or absent\); set CDKTF_OUTDIR to a folder\nthe previous output was not replaced\.$/,
+    );
     expect(fs.readFileSync(file, "utf8")).toBe("x");
   });
 

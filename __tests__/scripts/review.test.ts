@@ -276,7 +276,9 @@ describe("dangers from the ForceNew table and persistence", () => {
     {
       name: "a role assignment to another principal is a replacement: access revoked, then granted",
       edit: (s) => (Object.values<any>(s.shared.resource.azurerm_role_assignment)[0].principal_id = "22222222-2222-2222-2222-222222222222"),
-      expected: ["danger shared replaces the role assignment Storage Blob Data Contributor on `${azurerm_storage_account.OidcStorage_829F6EB3.id}/blobServices/default/containers/myprefixoidc2832a9` to "],
+      expected: [
+        "danger shared replaces the role assignment Storage Blob Data Contributor on `${azurerm_storage_account.OidcStorage_829F6EB3.id}/blobServices/default/containers/myprefixoidc2832a9` to ",
+      ],
     },
     {
       name: "dropping the OIDC storage account destroys persistent storage",
