@@ -13,7 +13,7 @@ registerEsm();
 registerCjs();
 
 // cdktf's zip library (`archiver`), loaded by its index but never used here: a placeholder in the
-// module cache that loads it on first use (scripts/deferred-archiver.js), as the bundles do.
+// module cache that loads it on first use (runtime/lazy-archiver.js), as the bundles do.
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cdktf = path.dirname(require.resolve("cdktf/package.json", { paths: [root] }));
@@ -23,6 +23,6 @@ if (!Module._cache[archiver]) {
   const placeholder = new Module(archiver);
   placeholder.filename = archiver;
   placeholder.loaded = true;
-  placeholder.exports = require("../scripts/deferred-archiver.js");
+  placeholder.exports = require("../runtime/lazy-archiver.js");
   Module._cache[archiver] = placeholder;
 }

@@ -5,9 +5,11 @@ import * as path from "node:path";
 import { parse, stringify } from "yaml";
 
 /**
- * `npm run bench -- [runs]`: synth time and peak memory of `node scripts/run.js main` (what `npm run synth` and the cdktf.json app run, without npm) for the bundled
+ * `npm run bench -- [runs] [--no-test]`: synth time and peak memory of `node scripts/run.js main` (what `npm run synth` and the cdktf.json app run, without npm) for the bundled
  * example (examples/basic.yaml, 1 hosted cluster) and for copies of its cluster (10 and 100
- * hosted clusters: 3 stacks each, plus shared and management), as a table of medians. A
+ * hosted clusters: 3 stacks each, plus shared and management), as a table of medians; then the
+ * time of one `npm test` (`node scripts/test.js`: tsc, ESLint, Prettier and jest at once), run
+ * once after the synths, on the same machine under the same load (`--no-test` skips it). A
  * benchmark, not a test: it prints numbers, it does not judge them (issue 14's targets: 1 cluster
  * ≤ 0.5 s, 100 clusters ≤ 3 s in node; `npm run synth` ≤ 1 s). Each run is a fresh process into a
  * fresh output folder, as a user's synth is.
@@ -16,6 +18,7 @@ import { parse, stringify } from "yaml";
 const REPO = [path.resolve(__dirname, ".."), path.resolve(__dirname, "..", "..")].find((dir) => fs.existsSync(path.join(dir, "package.json"))) ?? process.cwd();
 const EXAMPLE = path.join(REPO, "examples", "basic.yaml");
 const RUN = path.join(REPO, "scripts", "run.js");
+const TEST = path.join(REPO, "scripts", "test.js");
 const SIZES = [1, 10, 100];
 
 /** examples/basic.yaml with its hosted cluster copied `count` times (paths made absolute). */
@@ -91,10 +94,24 @@ export function table(rows: readonly Row[]): string {
   return lines.join("\n");
 }
 
+/** One `npm test` (its output kept, not printed): seconds, and jest's summary or, failed, the output's end. */
+function measureTests(): string {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [TEST], { cwd: REPO, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+  if (result.status !== 0)
+    return `npm test (once): ${seconds.toFixed(1)} s, FAILED (exit ${result.status ?? result.signal}):\n${output.trimEnd().split("\n").slice(-30).join("\n")}`;
+  const summary = ["Test Suites", "Tests"].map((label) => new RegExp(`^${label}:.*$`, "m").exec(output)?.[0]).filter((line) => line !== undefined);
+  return `npm test (once): ${seconds.toFixed(1)} s, passed (${summary.join("; ")})`;
+}
+
 if (require.main === module) {
-  const runs = Number(process.argv[2] ?? 5);
+  const args = process.argv.slice(2);
+  const withTests = !args.includes("--no-test");
+  const runs = Number(args.find((arg) => arg !== "--no-test") ?? 5);
   if (!Number.isInteger(runs) || runs < 1) {
-    console.error("usage: npm run bench -- [runs per size, default 5]");
+    console.error("usage: npm run bench -- [runs per size, default 5] [--no-test: skip the one npm test run]");
     process.exit(2);
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-bench-"));
@@ -107,6 +124,7 @@ if (require.main === module) {
         .join(" ")}, node ${process.version}`,
     );
     console.log(table(rows));
+    if (withTests) console.log(measureTests());
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

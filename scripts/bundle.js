@@ -9,9 +9,9 @@
  * cdktf and the providers); resolving and compiling them was most of a one-cluster synth. One
  * file has no resolution, and scripts/run.js keeps V8's code cache of it.
  *
- * Each bundle first applies scripts/cdktf-patches.js to the cdktf it contains (a bundle has its
+ * Each bundle first applies runtime/patch-cdktf.js to the cdktf it contains (a bundle has its
  * own copy, not node_modules'), and loads cdktf's zip library (`archiver`, never used here) only
- * on first use (scripts/deferred-archiver.js, from node_modules at run time).
+ * on first use (runtime/lazy-archiver.js, from node_modules at run time).
  *
  * Plain JavaScript: it runs before anything is compiled.
  */
@@ -27,7 +27,7 @@ function entryPoints(sources) {
 
 /** What each bundle runs: the patches, then the module (its exports are the bundle's). */
 function entryStub(file) {
-  return `require("./scripts/cdktf-patches.js").applyCdktfPatches(process.env);\nmodule.exports = require(${JSON.stringify(`./${file}`)});\n`;
+  return `require("./runtime/patch-cdktf.js").applyCdktfPatches(process.env);\nmodule.exports = require(${JSON.stringify(`./${file}`)});\n`;
 }
 
 /** Bundles `entries` (relative to `root`) into `outDir`; each file is written whole (a rename), so a concurrent run never reads half a bundle. */
@@ -51,7 +51,7 @@ async function bundle(root, entries, outDir) {
         setup(build) {
           build.onResolve({ filter: /^entry:/ }, (args) => ({ path: args.path.slice("entry:".length), namespace: "entry" }));
           build.onLoad({ filter: /.*/, namespace: "entry" }, (args) => ({ contents: entryStub(args.path), resolveDir: root, loader: "js" }));
-          build.onResolve({ filter: /^archiver$/ }, () => ({ path: path.join(root, "scripts", "deferred-archiver.js") }));
+          build.onResolve({ filter: /^archiver$/ }, () => ({ path: path.join(root, "runtime", "lazy-archiver.js") }));
           // A module without exports is bundled as CommonJS, in a wrapper whose `module` is not
           // the main module: its `if (require.main === module)` would never run. An empty export
           // makes every runnable module an ES module, whose `module` is the bundle's.

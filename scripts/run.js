@@ -26,8 +26,9 @@ const ROOT = path.resolve(__dirname, "..");
 const BUILD_CONFIG = "tsconfig.build.json";
 /** Written into the output folder after a successful build: the input hash it was built from. */
 const STAMP = ".sources.sha256";
-/** The plain-JavaScript files that go into every bundle (scripts/bundle.js), and the bundler itself. */
-const BUNDLED_SCRIPTS = ["scripts/bundle.js", "scripts/cdktf-patches.js", "scripts/cdktf-fast-resolve.js", "scripts/deferred-archiver.js"];
+/** The bundler itself; the plain-JavaScript files in runtime/ go into every bundle (scripts/bundle.js). */
+const BUNDLER = "scripts/bundle.js";
+const RUNTIME = "runtime";
 /** V8 code caches of the bundles, under the output folder; emptied by every build. */
 const CODE_CACHE = ".code-cache";
 /** What the last build read and wrote (scripts/bundle.js writes it): `{ inputs, outputs }`, paths relative to the root and the output folder. */
@@ -65,7 +66,7 @@ function bundledInputsSignature(root) {
 /** Every file whose content the compiled output depends on, sorted, relative to `root`. */
 function buildInputs(root) {
   const config = JSON.parse(fs.readFileSync(path.join(root, BUILD_CONFIG), "utf8"));
-  const files = new Set([BUILD_CONFIG, "tsconfig.json", "package-lock.json", ...BUNDLED_SCRIPTS].filter((f) => fs.existsSync(path.join(root, f))));
+  const files = new Set([BUILD_CONFIG, "tsconfig.json", "package-lock.json", BUNDLER, ...runtimeFiles(root)].filter((f) => fs.existsSync(path.join(root, f))));
   for (const pattern of config.include) {
     // The two shapes tsconfig.build.json uses; anything else must be taught here, not ignored.
     const tree = /^([\w.-]+(?:\/[\w.-]+)*)\/\*\*\/\*\.ts$/.exec(pattern);
@@ -82,6 +83,16 @@ function buildInputs(root) {
     }
   }
   return [...files].sort();
+}
+
+/** Every plain-JavaScript file under runtime/ (the cdktf patches and stand-ins every bundle holds), relative to `root`. */
+function runtimeFiles(root) {
+  const dir = path.join(root, RUNTIME);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .filter((entry) => entry.endsWith(".js"))
+    .map((entry) => path.join(RUNTIME, entry).split(path.sep).join("/"));
 }
 
 /** The hash of the inputs' names and contents. */

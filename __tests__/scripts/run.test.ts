@@ -80,7 +80,7 @@ describe("scripts/run.js", () => {
     ["a source is removed", (p: ReturnType<typeof project>) => fs.rmSync(path.join(p.root, "lib/message.ts"))],
     ["a tsconfig changes", (p: ReturnType<typeof project>) => p.write("tsconfig.json", "{}")],
     ["the lockfile changes (another TypeScript)", (p: ReturnType<typeof project>) => p.write("package-lock.json", "{}")],
-    ["a plain-JavaScript file the bundles include changes", (p: ReturnType<typeof project>) => p.write("scripts/cdktf-patches.js", "// edited\n")],
+    ["a plain-JavaScript file the bundles include changes", (p: ReturnType<typeof project>) => p.write("runtime/patch-cdktf.js", "// edited\n")],
     ["the compiled entry is gone", (p: ReturnType<typeof project>) => fs.rmSync(p.entry)],
   ])("compiles again when %s", (_name, change) => {
     const p = fresh();
@@ -90,6 +90,20 @@ describe("scripts/run.js", () => {
     expect(run.ensureBuilt(p.root, p.entry, compile)).toBe(true);
     expect(calls).toHaveLength(2);
   });
+
+  it.each(fs.readdirSync(path.join(REPO, "runtime")).filter((file) => file.endsWith(".js")))(
+    "compiles again when runtime/%s (production code every bundle holds) is edited",
+    (file) => {
+      const p = fresh();
+      fs.cpSync(path.join(REPO, "runtime"), path.join(p.root, "runtime"), { recursive: true });
+      const { calls, compile } = fakeCompile();
+      run.ensureBuilt(p.root, p.entry, compile);
+      expect(run.buildInputs(p.root)).toContain(`runtime/${file}`);
+      p.write(`runtime/${file}`, `${fs.readFileSync(path.join(p.root, "runtime", file), "utf8")}// edited\n`);
+      expect(run.ensureBuilt(p.root, p.entry, compile)).toBe(true);
+      expect(calls).toHaveLength(2);
+    },
+  );
 
   it("removes the output of moved or deleted sources, which would shadow their new place (dist/x.js before dist/x/index.js)", () => {
     const p = fresh();
@@ -136,8 +150,8 @@ describe("scripts/run.js", () => {
   const withRealBuild = () => {
     const p = fresh();
     fs.mkdirSync(path.join(p.root, "scripts"));
-    for (const file of ["run.js", "bundle.js", "deferred-archiver.js", "cdktf-patches.js", "cdktf-fast-resolve.js"])
-      fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
+    for (const file of ["run.js", "bundle.js"]) fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
+    fs.cpSync(path.join(REPO, "runtime"), path.join(p.root, "runtime"), { recursive: true });
     fs.symlinkSync(path.join(REPO, "node_modules"), path.join(p.root, "node_modules"), "dir");
     return p;
   };
@@ -171,7 +185,7 @@ describe("scripts/run.js", () => {
         "lib/message.ts",
         "main.ts",
         "vendor/node_modules/greeting/index.js",
-        "scripts/cdktf-patches.js",
+        "runtime/patch-cdktf.js",
         expect.stringMatching(/cdktf\/lib\/util\.js$/),
       ]),
     );

@@ -3,7 +3,7 @@ import { DefaultTokenResolver, StringConcat } from "cdktf/lib/tokens/resolvable"
 import fc from "fast-check";
 
 /**
- * scripts/cdktf-fast-resolve.js replaces cdktf's token resolver in every synth (and in every test:
+ * runtime/fast-token-resolver.js replaces cdktf's token resolver in every synth (and in every test:
  * __tests__/setup-token-stacks.ts). The proof that it changes nothing: random trees of plain data
  * and tokens resolved by both, results and errors compared, here; every example and a
  * many-cluster config synthesized with it (the bundle) and with cdktf's own resolver, every output
@@ -12,7 +12,7 @@ import fc from "fast-check";
 const resolveModule: {
   resolve: ((obj: unknown, options: object) => unknown) & { original?: (obj: unknown, options: object) => unknown };
 } = require("cdktf/lib/tokens/private/resolve");
-const fastResolve: { CDKTF_VERSION: string; installFastResolve(env: NodeJS.ProcessEnv): boolean } = require("../../scripts/cdktf-fast-resolve.js");
+const fastResolve: { CDKTF_VERSION: string; installFastResolve(env: NodeJS.ProcessEnv): boolean } = require("../../runtime/fast-token-resolver.js");
 
 const fast = resolveModule.resolve;
 const original = fast.original!;
@@ -28,7 +28,7 @@ function using<T>(resolve: typeof fast, fn: () => T): T {
   }
 }
 
-describe("scripts/cdktf-fast-resolve.js", () => {
+describe("runtime/fast-token-resolver.js", () => {
   it("is installed in tests, for the cdktf version it mirrors", () => {
     expect(require("cdktf/package.json").version).toBe(fastResolve.CDKTF_VERSION);
     expect(typeof original).toBe("function");
