@@ -5,7 +5,8 @@ import { protectionOf } from "../config/protection";
 import { AksConfig } from "../config/schema-aro-hcp";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
 import { AksNames, controlPlanePrincipalsOf, KeyVaultNames } from "../config/names";
-import { configureAzureStack, StackContext } from "./stack-setup";
+import { configureAzureStack } from "./azure-providers";
+import { StackContext } from "./stack-setup";
 
 export interface AksStackProps extends StackContext {
   /** The AKS management cluster's names (aroHcp with managementCluster.aks). */

@@ -1,37 +1,29 @@
-import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
 import { DataAzurermKeyVaultKey } from "@cdktf/provider-azurerm/lib/data-azurerm-key-vault-key";
-import { DataAzurermUserAssignedIdentity } from "@cdktf/provider-azurerm/lib/data-azurerm-user-assigned-identity";
 import { RandomProvider } from "@cdktf/provider-random/lib/provider";
 import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { WorkloadIdentityKey } from "../config/components";
-import { ClusterIdentityNames, ClusterNames, IdentityNames } from "../config/names";
-import { ControlPlanePrincipals } from "../constructs/control-plane-identities/control-plane-principals";
+import { ClusterIdentityNames, ClusterNames, HostedClusterNames, IdentityNames, KmsNames, managedIdentitiesOf } from "../config/names";
 import { CreationGuard } from "../constructs/hosted-cluster/creation-guard";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
 import { TrustBundle } from "../constructs/hosted-cluster/trust-bundle";
 import {
   HostedClusterIdentities,
-  KmsEncryptionInput,
   ManagedIdentitiesInput,
   REQUIRED_WORKLOAD_IDENTITIES,
   RequiredWorkloadIdentity,
   WorkloadIdentityClientIds,
-} from "../constructs/hosted-cluster/manifests";
+} from "../constructs/hosted-cluster/hosted-cluster-identities";
+import { KmsEncryptionInput } from "../constructs/hosted-cluster/secret-encryption";
 import { pullSecretInput, secretsSource, signingKeyInput, sshPublicKeyInput } from "../config/plan-time-inputs";
-import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
-import { recordedControlPlanePrincipals } from "./shared-stack";
-import {
-  azureadEnvironment,
-  configureAzureStack,
-  configureKubernetesProvider,
-  guardRetiredCluster,
-  ManagementClusterProps,
-  StackContext,
-  terraformFilePath,
-} from "./stack-setup";
+import { PlanTimeInputs } from "../constructs/plan-time-input/plan-time-inputs";
+import { IdentityClientIds } from "../constructs/workload-identities/identity-client-ids";
+import { lookUpControlPlanePrincipals } from "./shared-stack";
+import { configureAzureStack } from "./azure-providers";
+import { hostedClusterProps } from "./hosted-cluster-props";
+import { configureKubernetesProvider, guardRetiredCluster, ManagementClusterProps, StackContext, terraformFilePath } from "./stack-setup";
 
 export interface ClusterStackProps extends StackContext, ManagementClusterProps {
   /** The hosted cluster (it must have `hostedCluster` in the config). */
@@ -59,7 +51,6 @@ export class ClusterStack extends TerraformStack {
     const { config, names, cluster } = props;
     const hosted = cluster.hosted;
     if (!hosted) throw new Error(`internal: ClusterStack needs clusters[${cluster.index}].hostedCluster`);
-    const hostedConfig = hosted.config;
     const stackName = hosted.clusterStack;
     super(scope, stackName);
     configureAzureStack(this, stackName, props);
@@ -72,74 +63,23 @@ export class ClusterStack extends TerraformStack {
     if (!hosted.files.sshPublicKeyFile || source === "variables") new TlsProvider(this, "tls");
 
     // Client IDs are assigned by Azure: found by the derived names.
-    const clientId = (identities: readonly IdentityNames[], key: WorkloadIdentityKey) => {
-      const identity = identities.find((i) => i.key === key);
-      if (!identity) throw new Error(`internal: clusters[${cluster.index}] has no ${key} identity`);
-      return new DataAzurermUserAssignedIdentity(this, `Identity_${key}`, { name: identity.name, resourceGroupName: names.resourceGroup.name }).clientId;
-    };
+    const clientIds = new IdentityClientIds(this, {
+      identities: managedIdentitiesOf(cluster.identities),
+      resourceGroupName: names.resourceGroup.name,
+      owner: `clusters[${cluster.index}]`,
+    });
     const clusterIdentities = cluster.identities;
     const identities: HostedClusterIdentities =
       clusterIdentities.kind === "aroHcp"
-        ? {
-            kind: "managedIdentities",
-            ...this.managedIdentities(props, stackName, clusterIdentities, (key) => clientId(clusterIdentities.dataPlaneIdentities, key)),
-          }
-        : {
-            kind: "workloadIdentities",
-            clientIds: workloadIdentityClientIds(clusterIdentities.workloadIdentities, (key) => clientId(clusterIdentities.workloadIdentities, key)),
-          };
+        ? { kind: "managedIdentities", ...this.managedIdentities(props, stackName, clusterIdentities, clientIds) }
+        : { kind: "workloadIdentities", clientIds: workloadIdentityClientIds(clusterIdentities.workloadIdentities, clientIds) };
+    const kmsEncryption = hosted.kms && this.kmsEncryption(cluster, hosted.kms, clientIds);
 
-    const kms = hosted.kms;
-    let kmsEncryption: KmsEncryptionInput | undefined;
-    if (kms) {
-      const kmsPrincipal = clusterIdentities.kind === "aroHcp" ? clusterIdentities.controlPlanePrincipals.find((p) => p.key === "kms") : undefined;
-      if (clusterIdentities.kind === "aroHcp" && !kmsPrincipal)
-        throw new Error(`internal: clusters[${cluster.index}] has hostedCluster.kms but no KMS principal`);
-      // A created key without a pinned version: its current version, read at plan.
-      const version = kms.activeKey.keyVersion ?? new DataAzurermKeyVaultKey(this, "KmsKey", { name: kms.activeKey.keyName, keyVaultId: kms.vault.id }).version;
-      kmsEncryption = {
-        activeKey: { ...kms.activeKey, keyVersion: version },
-        backupKey: kms.backupKey && { ...kms.backupKey, keyVersion: kms.backupKey.keyVersion as string },
-        keyVaultType: kms.keyVaultType,
-        identity:
-          clusterIdentities.kind === "selfManaged"
-            ? { workloadIdentityClientId: clientId(clusterIdentities.workloadIdentities, "kms") }
-            : { credentialsSecretName: (kmsPrincipal as { secretName: string }).secretName },
-      };
-    }
-
-    const at = `clusters[${cluster.index}].hostedCluster`;
-    const file = (written: string, resolved: string) => (source === "files" ? terraformFilePath(props, stackName, written, resolved) : undefined);
-    const pullSecret = new PlanTimeInput(this, "PullSecretInput", {
-      spec: pullSecretInput(`the HostedCluster ${cluster.name}`, `${at}.pullSecretFile`, hostedConfig.pullSecretFile),
-      source,
-      file: file(hostedConfig.pullSecretFile, hosted.files.pullSecretFile),
-    });
-    const signingKey = new PlanTimeInput(this, "SigningKeyInput", {
-      spec: signingKeyInput(
-        cluster.name,
-        cluster.issuer.keyOrigin,
-        cluster.issuer.privateKeyFileAsWritten,
-        source === "variables" ? requirePublicKey(props.publicKeys, cluster.issuer.publicKeyFile) : undefined,
-      ),
-      source,
-      file: file(cluster.issuer.privateKeyFileAsWritten, cluster.issuer.privateKeyFile),
-    });
-    const sshPublicKey =
-      hostedConfig.sshPublicKeyFile && hosted.files.sshPublicKeyFile
-        ? new PlanTimeInput(this, "SshPublicKeyInput", {
-            spec: sshPublicKeyInput(cluster.name, `${at}.sshPublicKeyFile`, hostedConfig.sshPublicKeyFile),
-            source,
-            file: file(hostedConfig.sshPublicKeyFile, hosted.files.sshPublicKeyFile),
-          })
-        : undefined;
-
+    const inputs = new PlanTimeInputs(this, { source, terraformPath: (file) => terraformFilePath(props, stackName, file.written, file.resolved) });
     const secrets = new HostedClusterSecrets(this, "Secrets", {
       namespace: hosted.namespace,
       names: hosted.secrets,
-      pullSecret: pullSecret.value,
-      signingKey: signingKey.value,
-      sshPublicKey: sshPublicKey?.value,
+      ...hostedClusterSecretInputs(props, inputs),
       subscriptionId: config.subscriptionId,
       tenantId: config.tenantId,
     });
@@ -154,20 +94,58 @@ export class ClusterStack extends TerraformStack {
       : undefined;
 
     this.hostedCluster = new HostedCluster(this, "HostedCluster", {
-      name: cluster.name,
-      names: hosted,
-      hostedCluster: hostedConfig,
-      issuerUrl: cluster.issuer.url,
-      location: config.location,
-      subscriptionId: config.subscriptionId,
-      tenantId: config.tenantId,
-      identities,
-      kms: kmsEncryption,
-      cloud: config.cloud,
+      ...hostedClusterProps(config, cluster, { identities, kms: kmsEncryption }),
       dependsOn: trustBundle ? [...secrets.all, trustBundle.configMap] : secrets.all,
     });
     new CreationGuard(this, "CreationGuard", { hostedCluster: this.hostedCluster, cluster, storageAccountOrigin: names.storageAccount.origin });
+    this.addOutputs(hosted, secrets);
+  }
 
+  /**
+   * aroHcp: the Key Vault and secret names (derived), the control-plane service principals'
+   * client IDs (by the object IDs the shared stack recorded) and the data-plane identities'
+   * client IDs (by name).
+   */
+  private managedIdentities(
+    props: ClusterStackProps,
+    stackName: string,
+    identities: Extract<ClusterIdentityNames, { kind: "aroHcp" }>,
+    clientIds: IdentityClientIds,
+  ): ManagedIdentitiesInput {
+    const principals = lookUpControlPlanePrincipals(this, stackName, props, props.cluster);
+    // The KMS principal (hostedCluster.kms) goes in secretEncryption, not in managedIdentities.
+    const controlPlane = Object.fromEntries(
+      identities.controlPlanePrincipals
+        .flatMap((identity) => (identity.key === "kms" ? [] : [identity]))
+        .map((identity) => [identity.key, { clientId: principals.clientIds.get(identity.key) as string, secretName: identity.secretName }]),
+    ) as ManagedIdentitiesInput["controlPlane"];
+    const clientId = (key: WorkloadIdentityKey) => clientIds.clientId(key);
+    return {
+      keyVault: { name: identities.keyVault.name, tenantId: props.config.tenantId },
+      controlPlane,
+      dataPlane: { imageRegistry: clientId("imageRegistry"), disk: clientId("disk"), file: clientId("file") },
+    };
+  }
+
+  /** hostedCluster.kms: the keys (a created key's current version read at plan) and who unwraps them. */
+  private kmsEncryption(cluster: ClusterNames, kms: KmsNames, clientIds: IdentityClientIds): KmsEncryptionInput {
+    const identities = cluster.identities;
+    const kmsPrincipal = identities.kind === "aroHcp" ? identities.controlPlanePrincipals.find((p) => p.key === "kms") : undefined;
+    if (identities.kind === "aroHcp" && !kmsPrincipal) throw new Error(`internal: clusters[${cluster.index}] has hostedCluster.kms but no KMS principal`);
+    // A created key without a pinned version: its current version, read at plan.
+    const version = kms.activeKey.keyVersion ?? new DataAzurermKeyVaultKey(this, "KmsKey", { name: kms.activeKey.keyName, keyVaultId: kms.vault.id }).version;
+    return {
+      activeKey: { ...kms.activeKey, keyVersion: version },
+      backupKey: kms.backupKey && { ...kms.backupKey, keyVersion: kms.backupKey.keyVersion as string },
+      keyVaultType: kms.keyVaultType,
+      identity:
+        identities.kind === "selfManaged"
+          ? { workloadIdentityClientId: clientIds.clientId("kms") }
+          : { credentialsSecretName: (kmsPrincipal as { secretName: string }).secretName },
+    };
+  }
+
+  private addOutputs(hosted: HostedClusterNames, secrets: HostedClusterSecrets): void {
     new TerraformOutput(this, "hosted_cluster_namespace", { value: hosted.namespace });
     new TerraformOutput(this, "control_plane_namespace", {
       value: hosted.controlPlaneNamespace,
@@ -185,44 +163,41 @@ export class ClusterStack extends TerraformStack {
       });
     }
   }
+}
 
-  /**
-   * aroHcp: the Key Vault and secret names (derived), the control-plane service principals'
-   * client IDs (by the object IDs the shared stack recorded) and the data-plane identities'
-   * client IDs (by name).
-   */
-  private managedIdentities(
-    props: ClusterStackProps,
-    stackName: string,
-    identities: Extract<ClusterIdentityNames, { kind: "aroHcp" }>,
-    clientId: (key: WorkloadIdentityKey) => string,
-  ): ManagedIdentitiesInput {
-    const { config, cluster } = props;
-    new AzureadProvider(this, "azuread", { tenantId: config.tenantId, ...azureadEnvironment(config) });
-    // Found by the object IDs the shared stack recorded and checked at plan, never by display name.
-    const principals = new ControlPlanePrincipals(this, "ControlPlanePrincipals", {
-      principals: recordedControlPlanePrincipals(this, stackName, props, cluster),
-      tenantId: config.tenantId,
-    });
-    // The KMS principal (hostedCluster.kms) goes in secretEncryption, not in managedIdentities.
-    const controlPlane = Object.fromEntries(
-      identities.controlPlanePrincipals
-        .flatMap((identity) => (identity.key === "kms" ? [] : [identity]))
-        .map((identity) => [identity.key, { clientId: principals.clientIds.get(identity.key) as string, secretName: identity.secretName }]),
-    ) as ManagedIdentitiesInput["controlPlane"];
-    return {
-      keyVault: { name: identities.keyVault.name, tenantId: config.tenantId },
-      controlPlane,
-      dataPlane: { imageRegistry: clientId("imageRegistry"), disk: clientId("disk"), file: clientId("file") },
-    };
-  }
+/** The Secrets' plan-time values: the pull secret, the service account signing key and, when given, the workers' SSH public key. */
+function hostedClusterSecretInputs(props: ClusterStackProps, inputs: PlanTimeInputs): { pullSecret: string; signingKey: string; sshPublicKey?: string } {
+  const { config, cluster } = props;
+  const hosted = cluster.hosted as HostedClusterNames;
+  const hostedConfig = hosted.config;
+  const at = `clusters[${cluster.index}].hostedCluster`;
+  const pullSecret = inputs.add("PullSecretInput", pullSecretInput(`the HostedCluster ${cluster.name}`, `${at}.pullSecretFile`, hostedConfig.pullSecretFile), {
+    written: hostedConfig.pullSecretFile,
+    resolved: hosted.files.pullSecretFile,
+  });
+  const { issuer } = cluster;
+  const publicKey = secretsSource(config) === "variables" ? requirePublicKey(props.publicKeys, issuer.publicKeyFile) : undefined;
+  const signingKey = inputs.add("SigningKeyInput", signingKeyInput(cluster.name, issuer.keyOrigin, issuer.privateKeyFileAsWritten, publicKey), {
+    written: issuer.privateKeyFileAsWritten,
+    resolved: issuer.privateKeyFile,
+  });
+  const sshPublicKey =
+    hostedConfig.sshPublicKeyFile && hosted.files.sshPublicKeyFile
+      ? inputs.add("SshPublicKeyInput", sshPublicKeyInput(cluster.name, `${at}.sshPublicKeyFile`, hostedConfig.sshPublicKeyFile), {
+          written: hostedConfig.sshPublicKeyFile,
+          resolved: hosted.files.sshPublicKeyFile,
+        })
+      : undefined;
+  return { pullSecret: pullSecret.value, signingKey: signingKey.value, sshPublicKey: sshPublicKey?.value };
 }
 
 /** Self-managed: the workload identities' client IDs (the control-plane-operator one when the cluster has it). */
-function workloadIdentityClientIds(workloadIdentities: readonly IdentityNames[], clientId: (key: WorkloadIdentityKey) => string): WorkloadIdentityClientIds {
-  const required = Object.fromEntries(REQUIRED_WORKLOAD_IDENTITIES.map((key) => [key, clientId(key)])) as Record<RequiredWorkloadIdentity, string>;
+function workloadIdentityClientIds(workloadIdentities: readonly IdentityNames[], clientIds: IdentityClientIds): WorkloadIdentityClientIds {
+  const required = Object.fromEntries(REQUIRED_WORKLOAD_IDENTITIES.map((key) => [key, clientIds.clientId(key)])) as Record<RequiredWorkloadIdentity, string>;
   // The control-plane-operator identity is optional (private clusters); KMS's goes in secretEncryption.
-  return workloadIdentities.some((i) => i.key === "controlPlaneOperator") ? { ...required, controlPlaneOperator: clientId("controlPlaneOperator") } : required;
+  return workloadIdentities.some((i) => i.key === "controlPlaneOperator")
+    ? { ...required, controlPlaneOperator: clientIds.clientId("controlPlaneOperator") }
+    : required;
 }
 
 function requirePublicKey(keys: ReadonlyMap<string, string> | undefined, file: string): string {

@@ -6,7 +6,8 @@ import { clusterProtection, kmsKeyProtection } from "../config/protection";
 import { KmsCryptoUser, KmsKey } from "../constructs/kms/kms-key";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
-import { configureAzureStack, guardRetiredCluster, StackContext } from "./stack-setup";
+import { configureAzureStack } from "./azure-providers";
+import { guardRetiredCluster, StackContext } from "./stack-setup";
 
 export interface IdentitiesStackProps extends StackContext {
   readonly cluster: ClusterNames;
@@ -47,46 +48,7 @@ export class IdentitiesStack extends TerraformStack {
       preventDestroy: protection.workloadIdentities,
       tags: config.tags,
     });
-    const kms = cluster.hosted?.kms;
-    const kmsConfig = cluster.hosted?.config.kms;
-    const kmsIdentity = identities.identities.get("kms");
-    if (kms && kmsConfig) {
-      // etcd encryption (hostedCluster.kms): the created vault and key outlive the cluster, as its identities do.
-      const created =
-        kms.vault.create && kmsConfig.keyVault
-          ? new KmsKey(this, "KmsKey", {
-              vaultName: kms.vault.name,
-              resourceGroupName: kms.vault.resourceGroupName,
-              location: config.location,
-              tenantId: config.tenantId,
-              subscriptionId: config.subscriptionId,
-              keyName: kmsConfig.keyVault.keyName,
-              keySize: kmsConfig.keyVault.keySize,
-              rotateAfter: kmsConfig.keyVault.rotateAfter,
-              softDeleteRetentionDays: kmsConfig.keyVault.softDeleteRetentionDays,
-              preventDestroy: kmsKeyProtection(config, config.clusters[cluster.index]),
-              grantDeployerCryptoOfficer: kmsConfig.keyVault.grantDeployerAccess,
-              network: kmsConfig.keyVault.network,
-              tags: config.tags,
-            })
-          : undefined;
-      // Self-managed: the KMS workload identity gets Key Vault Crypto User here. ARO HCP style: the
-      // KMS service principal lives in the shared stack; infra-<name> grants it (it reads its ID).
-      if (kmsIdentity) {
-        new KmsCryptoUser(this, "KmsCryptoUser", {
-          principalId: kmsIdentity.principalId,
-          keyArmIds: kms.cryptoUserScopes,
-          dependsOn: created ? [created.key] : undefined,
-        });
-      }
-      new TerraformOutput(this, "kms_key_vault_name", { value: kms.vault.name });
-      if (created) {
-        new TerraformOutput(this, "kms_key_id", {
-          value: created.key.id,
-          description: "The created key's current version URL (as --encryption-key-id); HostedCluster activeKey takes its version",
-        });
-      }
-    }
+    this.addKmsKey(props, identities);
     if (cluster.identities.kind === "aroHcp") {
       // ARO HCP style: these are the data-plane identities (seed 003); the control-plane ones are
       // certificate service principals in the shared stack.
@@ -101,5 +63,51 @@ export class IdentitiesStack extends TerraformStack {
       });
     }
     new TerraformOutput(this, "oidc_issuer_url", { value: cluster.issuer.url });
+  }
+
+  /**
+   * etcd encryption (hostedCluster.kms): the created vault and key outlive the cluster, as its
+   * identities do; self-managed, the KMS workload identity's Key Vault Crypto User on the key(s).
+   */
+  private addKmsKey(props: IdentitiesStackProps, identities: WorkloadIdentities): void {
+    const { config, cluster } = props;
+    const kms = cluster.hosted?.kms;
+    const kmsConfig = cluster.hosted?.config.kms;
+    if (!kms || !kmsConfig) return;
+    const kmsIdentity = identities.identities.get("kms");
+    const created =
+      kms.vault.create && kmsConfig.keyVault
+        ? new KmsKey(this, "KmsKey", {
+            vaultName: kms.vault.name,
+            resourceGroupName: kms.vault.resourceGroupName,
+            location: config.location,
+            tenantId: config.tenantId,
+            subscriptionId: config.subscriptionId,
+            keyName: kmsConfig.keyVault.keyName,
+            keySize: kmsConfig.keyVault.keySize,
+            rotateAfter: kmsConfig.keyVault.rotateAfter,
+            softDeleteRetentionDays: kmsConfig.keyVault.softDeleteRetentionDays,
+            preventDestroy: kmsKeyProtection(config, config.clusters[cluster.index]),
+            grantDeployerCryptoOfficer: kmsConfig.keyVault.grantDeployerAccess,
+            network: kmsConfig.keyVault.network,
+            tags: config.tags,
+          })
+        : undefined;
+    // Self-managed: the KMS workload identity gets Key Vault Crypto User here. ARO HCP style: the
+    // KMS service principal lives in the shared stack; infra-<name> grants it (it reads its ID).
+    if (kmsIdentity) {
+      new KmsCryptoUser(this, "KmsCryptoUser", {
+        principalId: kmsIdentity.principalId,
+        keyArmIds: kms.cryptoUserScopes,
+        dependsOn: created ? [created.key] : undefined,
+      });
+    }
+    new TerraformOutput(this, "kms_key_vault_name", { value: kms.vault.name });
+    if (created) {
+      new TerraformOutput(this, "kms_key_id", {
+        value: created.key.id,
+        description: "The created key's current version URL (as --encryption-key-id); HostedCluster activeKey takes its version",
+      });
+    }
   }
 }

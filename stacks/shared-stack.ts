@@ -1,6 +1,4 @@
 import { CLOUD_ENDPOINTS } from "../config/cloud";
-import { AzureadProvider } from "@cdktf/provider-azuread/lib/provider";
-import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
 import { Fn, TerraformOutput, TerraformStack, Token } from "cdktf";
 import { Construct } from "constructs";
@@ -11,13 +9,15 @@ import { PrivateLinkPrincipal } from "../constructs/private-link/private-link-pr
 import { IdentityKeyVault } from "../constructs/key-vault/identity-key-vault";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
-import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
+import { IPersistentResourceGroup, PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
 import { protectionOf } from "../config/protection";
 import { hoursOf } from "../config/rules/aro-hcp";
 import { aroHcpSettings } from "../config/schema-aro-hcp";
-import { ClusterNames, controlPlanePrincipalsOf, KeyVaultNames } from "../config/names";
-import { RecordedPrincipal } from "../constructs/control-plane-identities/control-plane-principals";
-import { azureadEnvironment, azurermEnvironment, configureAzureStack, remoteState, StackContext } from "./stack-setup";
+import { ClusterNames, controlPlanePrincipalsOf, DnsNames, KeyVaultNames } from "../config/names";
+import { Config } from "../config/schema";
+import { ControlPlanePrincipals, RecordedPrincipal } from "../constructs/control-plane-identities/control-plane-principals";
+import { aliasedAzurermProvider, configureAzuread, configureAzureStack } from "./azure-providers";
+import { remoteState, StackContext } from "./stack-setup";
 
 export interface SharedStackProps extends StackContext {
   /** SPKI PEM by absolute key file (from the config loader). */
@@ -57,22 +57,30 @@ export class SharedStack extends TerraformStack {
     const { config, names } = props;
     super(scope, names.sharedStack);
     configureAzureStack(this, names.sharedStack, props);
-    const protection = protectionOf(config);
     // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
-    if (names.externalDnsApplication || props.controlPlaneKeyVault || names.privateLink?.applicationName)
-      new AzureadProvider(this, "azuread", { tenantId: config.tenantId, ...azureadEnvironment(config) });
+    if (names.externalDnsApplication || props.controlPlaneKeyVault || names.privateLink?.applicationName) configureAzuread(this, config);
 
     const resourceGroup = config.resourceGroup.create
       ? new PersistentResourceGroup(this, "PersistentResourceGroup", {
           name: names.resourceGroup.name,
           location: config.location,
-          preventDestroy: protection.persistentResourceGroup,
+          preventDestroy: protectionOf(config).persistentResourceGroup,
           tags: config.tags,
         })
       : PersistentResourceGroup.fromExisting(this, "PersistentResourceGroup", { name: names.resourceGroup.name });
+    this.addOidcIssuerStorage(props, resourceGroup.name);
+    if (names.privateLink?.applicationName) this.addPrivateLinkPrincipal(props, names.privateLink.applicationName);
+    if (props.controlPlaneKeyVault) this.addControlPlaneIdentities(props, resourceGroup.name, props.controlPlaneKeyVault);
+    if (names.dns && config.dns) this.addDnsZone(props, resourceGroup, names.dns, config.dns);
+  }
+
+  /** The OIDC issuers' storage account and, when shared, the issuer itself. */
+  private addOidcIssuerStorage(props: SharedStackProps, resourceGroupName: string): void {
+    const { config, names } = props;
+    const protection = protectionOf(config);
     const storage = new OidcStorageAccount(this, "OidcStorage", {
       name: names.storageAccount.name,
-      resourceGroupName: resourceGroup.name,
+      resourceGroupName,
       location: config.location,
       subscriptionId: config.subscriptionId,
       grantDeployerBlobAccess: config.oidc.grantDeployerBlobAccess,
@@ -84,88 +92,82 @@ export class SharedStack extends TerraformStack {
     });
     new TerraformOutput(this, "resource_group_name", { value: names.resourceGroup.name });
     new TerraformOutput(this, "oidc_storage_account_name", { value: storage.account.name });
+    if (!names.sharedIssuer) return;
+    const issuer = new OidcIssuer(this, "OidcIssuer", {
+      storageAccountName: names.storageAccount.name,
+      storageAccountId: storage.account.id,
+      containerName: names.sharedIssuer.containerName,
+      publicKeyPem: props.publicKeys.get(names.sharedIssuer.publicKeyFile) as string,
+      uploadsDependOn: storage.deployerAccess ? [storage.deployerAccess] : [],
+      keepExistingDocuments: names.adoption.ccoctlIssuer,
+      preventDestroy: protection.oidcIssuer,
+      blobSuffix: CLOUD_ENDPOINTS[config.cloud].blobSuffix,
+    });
+    // A role on the container waits for it; the uploads wait for the role.
+    const container = issuer.container;
+    if (storage.deployerAccess) storage.deployerAccess.dependsOn = [`${container.terraformResourceType}.${container.friendlyUniqueId}`];
+    new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
+  }
 
-    if (names.sharedIssuer) {
-      const issuer = new OidcIssuer(this, "OidcIssuer", {
-        storageAccountName: names.storageAccount.name,
-        storageAccountId: storage.account.id,
-        containerName: names.sharedIssuer.containerName,
-        publicKeyPem: props.publicKeys.get(names.sharedIssuer.publicKeyFile) as string,
-        uploadsDependOn: storage.deployerAccess ? [storage.deployerAccess] : [],
-        keepExistingDocuments: names.adoption.ccoctlIssuer,
-        preventDestroy: protection.oidcIssuer,
-        blobSuffix: CLOUD_ENDPOINTS[config.cloud].blobSuffix,
-      });
-      // A role on the container waits for it; the uploads wait for the role.
-      const container = issuer.container;
-      if (storage.deployerAccess) storage.deployerAccess.dependsOn = [`${container.terraformResourceType}.${container.friendlyUniqueId}`];
-      new TerraformOutput(this, "oidc_issuer_url", { value: issuer.issuerUrl });
-    }
+  /** The public DNS zone, delegated from its parent zone when there is one, and ExternalDNS's principal on it. */
+  private addDnsZone(props: SharedStackProps, resourceGroup: IPersistentResourceGroup, dns: DnsNames, dnsConfig: NonNullable<Config["dns"]>): void {
+    const { config, names } = props;
+    const parent = dns.parent;
+    const zone = new DelegatedDnsZone(this, "DnsZone", {
+      zoneName: dns.zoneName,
+      resourceGroupName: resourceGroup.name,
+      preventDestroy: protectionOf(config).dnsZone,
+      tags: config.tags,
+      parent: parent && {
+        zoneName: parent.zoneName,
+        resourceGroupName: parent.resourceGroupName,
+        ttl: dnsConfig.parent?.ttl,
+        // The parent zone may live in another subscription: a second, aliased provider.
+        provider: aliasedAzurermProvider(this, "azurerm-parent-dns", { alias: "parent_dns", subscriptionId: parent.subscriptionId }, config),
+      },
+    });
+    new TerraformOutput(this, "dns_zone_name", { value: zone.zone.name });
+    new TerraformOutput(this, "dns_zone_name_servers", {
+      value: zone.nameServers,
+      description: parent
+        ? "Name servers of the zone (delegated from the parent zone)."
+        : "Name servers of the zone: add them as NS records at your parent zone or registrar.",
+    });
+    if (names.externalDnsApplication && config.externalDns)
+      this.addExternalDnsPrincipal(props, names.externalDnsApplication, config.externalDns, zone, resourceGroup);
+  }
 
-    if (names.privateLink?.applicationName) this.addPrivateLinkPrincipal(props, names.privateLink.applicationName);
-
-    if (props.controlPlaneKeyVault) this.addControlPlaneIdentities(props, resourceGroup.name, props.controlPlaneKeyVault);
-
-    if (names.dns && config.dns) {
-      const parent = names.dns.parent;
-      const zone = new DelegatedDnsZone(this, "DnsZone", {
-        zoneName: names.dns.zoneName,
-        resourceGroupName: resourceGroup.name,
-        preventDestroy: protection.dnsZone,
-        tags: config.tags,
-        parent: parent && {
-          zoneName: parent.zoneName,
-          resourceGroupName: parent.resourceGroupName,
-          ttl: config.dns.parent?.ttl,
-          // The parent zone may live in another subscription: a second, aliased provider.
-          provider:
-            parent.subscriptionId === config.subscriptionId
-              ? undefined
-              : new AzurermProvider(this, "azurerm-parent-dns", {
-                  alias: "parent_dns",
-                  features: [{}],
-                  subscriptionId: parent.subscriptionId,
-                  tenantId: config.tenantId,
-                  ...azurermEnvironment(config),
-                  // Only the parent zone is touched there: registering resource providers would
-                  // need subscription-wide rights the DNS owner may not grant.
-                  resourceProviderRegistrations: "none",
-                }),
-        },
-      });
-      new TerraformOutput(this, "dns_zone_name", { value: zone.zone.name });
-      new TerraformOutput(this, "dns_zone_name_servers", {
-        value: zone.nameServers,
-        description: parent
-          ? "Name servers of the zone (delegated from the parent zone)."
-          : "Name servers of the zone: add them as NS records at your parent zone or registrar.",
-      });
-
-      if (names.externalDnsApplication && config.externalDns) {
-        const principal = new ExternalDnsPrincipal(this, "ExternalDns", {
-          displayName: names.externalDnsApplication,
-          tenantId: config.tenantId,
-          subscriptionId: config.subscriptionId,
-          // Adopted: the scope the guide's assignments have (names.adoption); else the zone's reference.
-          zoneId: names.adoption.externalDns?.zoneScope ?? zone.zone.id,
-          zoneResourceGroupName: names.resourceGroup.name,
-          zoneResourceGroupId: resourceGroup.id,
-          roles: config.externalDns.roles,
-          passwordEndDate: config.externalDns.password.endDate,
-          passwordValidFor: config.externalDns.password.validFor,
-          passwordRotation: config.externalDns.password.rotation,
-          cloud: config.cloud,
-          preventDestroy: protection.externalDnsPrincipal,
-          roleAssignmentNames: names.adoption.externalDns?.roleAssignmentNames,
-        });
-        new TerraformOutput(this, "external_dns_client_id", { value: principal.application.clientId });
-        new TerraformOutput(this, EXTERNAL_DNS_CREDENTIALS_OUTPUT, {
-          value: principal.credentialsJson,
-          sensitive: true,
-          description: "azure_mgmt.json for ExternalDNS: terraform output -raw external_dns_credentials > azure_mgmt.json",
-        });
-      }
-    }
+  /** ExternalDNS's service principal, on the zone; its azure_mgmt.json is a sensitive output the management stack reads. */
+  private addExternalDnsPrincipal(
+    props: SharedStackProps,
+    displayName: string,
+    externalDns: NonNullable<Config["externalDns"]>,
+    zone: DelegatedDnsZone,
+    resourceGroup: IPersistentResourceGroup,
+  ): void {
+    const { config, names } = props;
+    const principal = new ExternalDnsPrincipal(this, "ExternalDns", {
+      displayName,
+      tenantId: config.tenantId,
+      subscriptionId: config.subscriptionId,
+      // Adopted: the scope the guide's assignments have (names.adoption); else the zone's reference.
+      zoneId: names.adoption.externalDns?.zoneScope ?? zone.zone.id,
+      zoneResourceGroupName: names.resourceGroup.name,
+      zoneResourceGroupId: resourceGroup.id,
+      roles: externalDns.roles,
+      passwordEndDate: externalDns.password.endDate,
+      passwordValidFor: externalDns.password.validFor,
+      passwordRotation: externalDns.password.rotation,
+      cloud: config.cloud,
+      preventDestroy: protectionOf(config).externalDnsPrincipal,
+      roleAssignmentNames: names.adoption.externalDns?.roleAssignmentNames,
+    });
+    new TerraformOutput(this, "external_dns_client_id", { value: principal.application.clientId });
+    new TerraformOutput(this, EXTERNAL_DNS_CREDENTIALS_OUTPUT, {
+      value: principal.credentialsJson,
+      sensitive: true,
+      description: "azure_mgmt.json for ExternalDNS: terraform output -raw external_dns_credentials > azure_mgmt.json",
+    });
   }
 
   /**
@@ -268,4 +270,18 @@ export function recordedControlPlanePrincipals(stack: TerraformStack, stackName:
   const recorded = (key: string, field: "object_id" | "client_id") =>
     Token.asString(Fn.lookupNested(state.get(CONTROL_PLANE_PRINCIPALS_OUTPUT), [cluster.name, key, field]));
   return controlPlanePrincipalsOf(cluster.identities).map(({ key }) => ({ key, objectId: recorded(key, "object_id"), clientId: recorded(key, "client_id") }));
+}
+
+/**
+ * aroHcp: the cluster's control-plane service principals in a consuming stack (infra, cluster),
+ * with the azuread provider that reads them: found by the object IDs the shared stack recorded
+ * and checked at plan, never by display name.
+ */
+export function lookUpControlPlanePrincipals(stack: TerraformStack, stackName: string, context: StackContext, cluster: ClusterNames): ControlPlanePrincipals {
+  const { config } = context;
+  configureAzuread(stack, config);
+  return new ControlPlanePrincipals(stack, "ControlPlanePrincipals", {
+    principals: recordedControlPlanePrincipals(stack, stackName, context, cluster),
+    tenantId: config.tenantId,
+  });
 }

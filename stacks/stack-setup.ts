@@ -1,5 +1,4 @@
 import { DataAzurermKubernetesCluster } from "@cdktf/provider-azurerm/lib/data-azurerm-kubernetes-cluster";
-import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { KubernetesProvider } from "@cdktf/provider-kubernetes/lib/provider";
 import {
   AzurermBackend,
@@ -19,7 +18,6 @@ import { AksNames, ClusterNames, DeploymentNames } from "../config/names";
 import { kubernetesInputs } from "../config/plan-time-inputs";
 import { RetiredClusterGuard } from "../constructs/lifecycle/retired-cluster-guard";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
-import { CLOUD_ENDPOINTS } from "../config/cloud";
 import { Config } from "../config/schema";
 import { escapeTemplates } from "../constructs/terraform-literal";
 
@@ -31,49 +29,6 @@ export interface StackContext {
   readonly names: DeploymentNames;
   /** Absolute synth output folder (cdktf.out); local state paths are relative to it. */
   readonly outdir: string;
-}
-
-/**
- * Backend and Azure provider of one stack. Credentials are never configured here: the provider
- * takes them from the environment (az login, ARM_* variables, OIDC in Terraform Cloud).
- */
-export function configureAzureStack(
-  stack: TerraformStack,
-  stackName: string,
-  context: StackContext,
-  options: {
-    /**
-     * Let destroy delete resource groups that still hold resources Terraform did not create
-     * (what `hypershift destroy infra azure` does). Only for stacks whose groups are owned by
-     * one hosted cluster: HyperShift, CAPZ and the cluster's operators leave disks, NICs, public
-     * IPs and the image registry's storage account in them.
-     * @default false
-     */
-    readonly deleteNonEmptyResourceGroups?: boolean;
-  } = {},
-): void {
-  configureBackend(stack, stackName, context);
-  new AzurermProvider(stack, "azurerm", {
-    features: [options.deleteNonEmptyResourceGroups ? { resourceGroup: [{ preventDeletionIfContainsResources: false }] } : {}],
-    subscriptionId: context.config.subscriptionId,
-    tenantId: context.config.tenantId,
-    // Storage accounts have shared keys disabled: data-plane calls (blob uploads) use Entra ID.
-    storageUseAzuread: true,
-    ...azurermEnvironment(context.config),
-  });
-}
-
-/**
- * The azurerm provider's `environment` for the config's cloud; nothing for the public cloud (the
- * provider default), so public deployments' JSON is unchanged.
- */
-export function azurermEnvironment(config: Pick<Config, "cloud">): { environment?: string } {
-  return config.cloud === "AzurePublicCloud" ? {} : { environment: CLOUD_ENDPOINTS[config.cloud].azurerm };
-}
-
-/** The azuread provider's `environment` for the config's cloud; nothing for the public cloud (`global`, the default). */
-export function azureadEnvironment(config: Pick<Config, "cloud">): { environment?: string } {
-  return config.cloud === "AzurePublicCloud" ? {} : { environment: CLOUD_ENDPOINTS[config.cloud].azuread };
 }
 
 /**
