@@ -8,7 +8,7 @@ import { format } from "node:util";
 import { LoadedConfig, loadConfigFile, validateConfig } from "../config/load";
 import { managementAksOf } from "../config/names";
 import { ClusterStack } from "../stacks/cluster-stack";
-import type { WorkloadIdentityClientIds } from "../constructs/hosted-cluster/manifests";
+import type { WorkloadIdentityClientIds } from "../constructs/hosted-cluster/hosted-cluster-identities";
 
 export const REPO = path.resolve(__dirname, "..");
 export const EXAMPLES = path.join(REPO, "examples");

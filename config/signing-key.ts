@@ -1,5 +1,5 @@
 import { readLimitedFile } from "./read-file";
-import { keyId, rsaPublicKey } from "../constructs/oidc/documents";
+import { keyId, rsaPublicKey } from "./keys";
 
 /** Smallest RSA modulus accepted; ccoctl and `npm run keygen` make 4096-bit keys. */
 export const MIN_RSA_BITS = 2048;

@@ -2,16 +2,14 @@ import { TerraformStack, TerraformVariable, Testing } from "cdktf";
 import { CreationGuard } from "../../constructs/hosted-cluster/creation-guard";
 import { HostedCluster } from "../../constructs/hosted-cluster/hosted-cluster";
 import { HOSTED_CLUSTER_IMMUTABLE_FIELDS } from "../../constructs/hosted-cluster/immutable-fields";
-import { HostedClusterManifestInput } from "../../constructs/hosted-cluster/manifests";
+import { hostedClusterProps } from "../../stacks/hosted-cluster-props";
 import { CLIENT_IDS, hostedClusterSpec, loadInline, minimalConfig } from "../helpers";
 
 /**
  * The guard of cluster `clusters[index]` (hc1 with NodePools a and b, then hc2), next to its
  * HostedCluster construct in a stack of their own, synthesized.
  */
-function synthGuard(
-  options: { hosted?: Record<string, unknown>; top?: Record<string, unknown>; index?: number; overrides?: Partial<HostedClusterManifestInput> } = {},
-) {
+function synthGuard(options: { hosted?: Record<string, unknown>; top?: Record<string, unknown>; index?: number; overrides?: { location?: string } } = {}) {
   const { hosted = {}, top = {}, index = 0 } = options;
   const loaded = loadInline(
     minimalConfig({
@@ -25,17 +23,11 @@ function synthGuard(
   );
   const cluster = loaded.names.clusters[index];
   const stack = new TerraformStack(Testing.app(), "s");
-  const hostedCluster = new HostedCluster(stack, "HostedCluster", {
-    name: cluster.name,
-    names: cluster.hosted!,
-    hostedCluster: loaded.config.clusters[index].hostedCluster!,
-    issuerUrl: cluster.issuer.url,
-    location: loaded.config.location,
-    subscriptionId: loaded.config.subscriptionId,
-    tenantId: loaded.config.tenantId,
-    identities: { kind: "workloadIdentities", clientIds: CLIENT_IDS },
-    ...options.overrides,
-  });
+  const hostedCluster = new HostedCluster(
+    stack,
+    "HostedCluster",
+    hostedClusterProps({ ...loaded.config, ...options.overrides }, cluster, { identities: { kind: "workloadIdentities", clientIds: CLIENT_IDS } }),
+  );
   new CreationGuard(stack, "CreationGuard", { hostedCluster, cluster, storageAccountOrigin: loaded.names.storageAccount.origin });
   const json = JSON.parse(Testing.synth(stack));
   const guards: Record<string, any> = json.resource.terraform_data;

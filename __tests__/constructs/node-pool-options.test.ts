@@ -1,4 +1,4 @@
-import { nodePoolManifest } from "../../constructs/hosted-cluster/manifests";
+import { nodePoolManifest } from "../../constructs/hosted-cluster/node-pool-manifest";
 import { formatGoDuration, goDuration, parseGoDuration } from "../../constructs/hosted-cluster/go-duration";
 import { hostedClusterSpec, loadInline, minimalConfig } from "../helpers";
 
@@ -109,11 +109,11 @@ describe("NodePool options render as the CLI renders them", () => {
   const hosted = loaded.names.clusters[0].hosted!;
   const manifest = (i: number) =>
     nodePoolManifest({
+      ...hosted.config.nodePools[i],
       clusterName: "hc1",
       namespace: hosted.namespace,
-      releaseImage: hosted.config.releaseImage,
-      subnetId: hosted.subnet.id,
-      nodePool: hosted.config.nodePools[i],
+      releaseImage: hosted.config.nodePools[i].releaseImage ?? hosted.config.releaseImage,
+      subnetId: hosted.config.nodePools[i].subnetId ?? hosted.subnet.id,
     }) as { spec: any };
 
   it.each(ROWS.map((row, i) => [row[0], i] as const))("%s", (_name, i) => {

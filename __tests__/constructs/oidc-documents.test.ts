@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { createHash, createPublicKey } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { discoveryDocument, jwksDocument, keyId, rsaPublicKey } from "../../constructs/oidc/documents";
+import { keyId, rsaPublicKey } from "../../config/keys";
+import { discoveryDocument, jwksDocument } from "../../constructs/oidc/documents";
 import { rsaKeyPair, tempDir } from "../helpers";
 
 const ISSUER = "https://acct123.blob.core.windows.net/acct123";

@@ -5,7 +5,8 @@ import { synthesize } from "../../stacks/app";
 import { describeWorkspaces } from "../../stacks/workspaces";
 import { addStacks } from "../../stacks/app";
 import { App } from "cdktf";
-import { hostedClusterManifest } from "../../constructs/hosted-cluster/manifests";
+import { hostedClusterManifest } from "../../constructs/hosted-cluster/hosted-cluster-manifest";
+import { hostedClusterProps } from "../../stacks/hosted-cluster-props";
 import { insideAddressSpaceCondition } from "../../constructs/private-link/nat-subnet";
 import { HOSTED_CLUSTER_IMMUTABLE_FIELDS } from "../../constructs/hosted-cluster/immutable-fields";
 import { privateLinkCredentialsInput } from "../../config/plan-time-inputs";
@@ -90,16 +91,15 @@ describe("private endpoint access: rendered as the CLI renders it", () => {
         },
       }),
     );
-    const hosted = loaded.names.clusters[0].hosted!;
     const spec = hostedClusterManifest({
-      name: "hc1",
-      names: hosted,
-      hostedCluster: hosted.config,
+      ...hostedClusterProps(
+        { ...loaded.config, location: "eastus", subscriptionId: SUB, tenantId: "11111111-1111-1111-1111-111111111111" },
+        loaded.names.clusters[0],
+        {
+          identities: { kind: "workloadIdentities", clientIds: { ...CLIENT_IDS, controlPlaneOperator: "00000000-0000-0000-0000-0000000000cc" } },
+        },
+      ),
       issuerUrl: "https://issuer.example.com/x",
-      location: "eastus",
-      subscriptionId: SUB,
-      tenantId: "11111111-1111-1111-1111-111111111111",
-      identities: { kind: "workloadIdentities", clientIds: { ...CLIENT_IDS, controlPlaneOperator: "00000000-0000-0000-0000-0000000000cc" } },
     }).spec as any;
     expect(spec.platform.azure.topology).toBe(topology);
     expect(spec.platform.azure.private).toEqual(privateSpec);

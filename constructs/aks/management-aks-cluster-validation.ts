@@ -1,5 +1,5 @@
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
-import type { ExistingManagementAksClusterAttributes, ManagementAksClusterProps } from "./management-aks-cluster";
+import type { ExistingManagementAksClusterAttributes, ManagementAksClusterProps } from "./management-aks-cluster-props";
 
 /**
  * ManagementAksCluster's own invariants, every problem reported at once: the secret IDs its

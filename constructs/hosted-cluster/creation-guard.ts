@@ -4,7 +4,7 @@ import { Construct } from "constructs";
 import { escapeTemplates } from "../hypershift-operator/hypershift-operator";
 import { HostedCluster } from "./hosted-cluster";
 import { ConfigKeyContext, HOSTED_CLUSTER_IMMUTABLE_FIELDS, ImmutableField, NODE_POOL_IMMUTABLE_FIELDS } from "./immutable-fields";
-import { HyperShiftObject } from "./manifests";
+import { HyperShiftObject } from "./hypershift-object";
 
 export interface CreationGuardProps extends ConfigKeyContext {
   /**

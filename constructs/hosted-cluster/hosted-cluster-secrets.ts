@@ -3,14 +3,28 @@ import { Bytes } from "@cdktf/provider-random/lib/bytes";
 import { PrivateKey } from "@cdktf/provider-tls/lib/private-key";
 import { ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
-import { HostedClusterNames } from "../../config/names";
+import { MANAGED_BY_LABELS } from "../kubernetes-constants";
 import { requireWriteOnlyArguments, warnWhileDataInState, writeOnlyRevision } from "../write-only/write-only";
+
+/** The Secrets' names, as `hypershift create cluster azure --render` writes them (all in the HostedCluster's namespace). */
+export interface HostedClusterSecretNames {
+  /** Pull secret (`<name>-pull-secret`). */
+  readonly pullSecret: string;
+  /** Workers' SSH public key (`<name>-ssh-key`). */
+  readonly sshKey: string;
+  /** Service-account signing key (`<name>sa-token-issuer-key`: no hyphen on Azure). */
+  readonly signingKey: string;
+  /** etcd AES-CBC key (`<name>-etcd-encryption-key`). */
+  readonly etcdEncryptionKey: string;
+  /** Subscription and tenant of the cluster (`<name>-cloud-credentials`). */
+  readonly cloudCredentials: string;
+}
 
 export interface HostedClusterSecretsProps {
   /** Namespace of the HostedCluster (must exist). */
   readonly namespace: string;
   /** Secret names, as `hypershift create cluster azure` writes them. */
-  readonly names: HostedClusterNames["secrets"];
+  readonly names: HostedClusterSecretNames;
   /** Pull secret JSON: a Terraform expression resolved at plan time (`file()` or a variable), never the value. */
   readonly pullSecret: string;
   /** PEM private key signing the cluster's service-account tokens: a plan-time Terraform expression. */
@@ -33,7 +47,6 @@ export interface HostedClusterSecretsProps {
  * `cmd/cluster/azure/manifests.go`, openshift/hypershift@3ee9615).
  */
 const SAFE_TO_DELETE = { "hypershift.openshift.io/safe-to-delete-with-cluster": "true" };
-const MANAGED_BY = { "app.kubernetes.io/managed-by": "hcp-azure" };
 
 /**
  * The Secrets a HostedCluster refers to (notes §6), which `--render` leaves out. Every secret value
@@ -64,7 +77,7 @@ export class HostedClusterSecrets extends Construct {
     validate(id, props);
     const secret = (secretId: string, name: string, config: Omit<SecretV1Config, "metadata">, labels: Record<string, string> = {}) =>
       new SecretV1(this, secretId, {
-        metadata: { name, namespace: props.namespace, labels: { ...MANAGED_BY, ...labels } },
+        metadata: { name, namespace: props.namespace, labels: { ...MANAGED_BY_LABELS, ...labels } },
         type: "Opaque",
         ...config,
       });

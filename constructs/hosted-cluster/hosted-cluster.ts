@@ -1,10 +1,32 @@
 import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
+import { FIELD_MANAGER } from "../kubernetes-constants";
 import { escapeTemplates } from "../terraform-literal";
-import { HostedClusterManifestInput, hostedClusterManifest, nodePoolManifest } from "./manifests";
+import { HostedClusterManifestProps, hostedClusterManifest } from "./hosted-cluster-manifest";
+import { nodePoolManifest, NodePoolSettings } from "./node-pool-manifest";
 
-export interface HostedClusterProps extends HostedClusterManifestInput {
+/** A NodePool of the HostedCluster: its own settings; the cluster name and namespace are the HostedCluster's. */
+export interface HostedClusterNodePool extends NodePoolSettings {
+  /** The pool's own release image, to upgrade its workers after the control plane. @default - the HostedCluster's releaseImage */
+  readonly releaseImage?: string;
+  /** ARM ID of the workers' subnet, in the cluster's VNet. @default - the HostedCluster's subnet (azure.subnetId) */
+  readonly subnetId?: string;
+}
+
+export interface HostedClusterProps extends HostedClusterManifestProps {
+  /** The NodePools, each `NodePool_<name>` (a pool with availabilityZones comes as one per zone). @default [] */
+  readonly nodePools?: readonly HostedClusterNodePool[];
+  /**
+   * How long apply waits for the HostedCluster condition Available, and destroy for HyperShift's
+   * finalizers (and a NodePool's delete for its machines): a Terraform duration such as `45m`.
+   */
+  readonly availableTimeout: string;
+  /**
+   * Secret with the admin kubeconfig that HyperShift writes into the namespace once the API server
+   * is up: `<name>-admin-kubeconfig` (`hypershift-operator/controllers/manifests`).
+   */
+  readonly kubeconfigSecretName: string;
   /**
    * What the HostedCluster needs first: the Secrets it names. Destroy then deletes the
    * HostedCluster (and waits for HyperShift to clean up) before them.
@@ -12,8 +34,6 @@ export interface HostedClusterProps extends HostedClusterManifestInput {
    */
   readonly dependsOn?: ITerraformDependable[];
 }
-
-const FIELD_MANAGER = "hcp-azure";
 
 /**
  * A HostedCluster and its NodePools on the management cluster (seed 004 Phase 3), as
@@ -38,10 +58,9 @@ export class HostedCluster extends Construct {
   constructor(scope: Construct, id: string, props: HostedClusterProps) {
     super(scope, id);
     validate(props);
-    const { hostedCluster, names } = props;
-    const timeout = hostedCluster.availableTimeout;
-    this.namespace = names.namespace;
-    this.kubeconfigSecretName = names.secrets.adminKubeconfig;
+    const timeout = props.availableTimeout;
+    this.namespace = props.namespace;
+    this.kubeconfigSecretName = props.kubeconfigSecretName;
 
     this.resource = new Manifest(this, "Resource", {
       manifest: escapeTemplates(hostedClusterManifest(props)) as Record<string, unknown>,
@@ -55,17 +74,16 @@ export class HostedCluster extends Construct {
       dependsOn: props.dependsOn,
     });
 
-    // A pool with availabilityZones is one NodePool per zone (<name>-<zone>), from names.
-    this.nodePools = names.nodePools.map(
-      ({ config: nodePool }) =>
+    this.nodePools = (props.nodePools ?? []).map(
+      (nodePool) =>
         new Manifest(this, `NodePool_${nodePool.name}`, {
           manifest: escapeTemplates(
             nodePoolManifest({
+              ...nodePool,
               clusterName: props.name,
-              namespace: names.namespace,
-              releaseImage: hostedCluster.releaseImage,
-              subnetId: names.subnet.id,
-              nodePool,
+              namespace: props.namespace,
+              releaseImage: nodePool.releaseImage ?? props.releaseImage,
+              subnetId: nodePool.subnetId ?? props.azure.subnetId,
             }),
           ) as Record<string, unknown>,
           fieldManager: { name: FIELD_MANAGER },
@@ -82,5 +100,5 @@ function validate(props: HostedClusterProps): void {
   // repeated NodePool name still fails here, as a repeated construct ID.
   const problems: string[] = [];
   if (props.issuerUrl.endsWith("/")) problems.push(`issuerUrl "${props.issuerUrl}" must not end with '/' (tokens carry it verbatim as iss)`);
-  if (problems.length > 0) throw new Error(`HostedCluster ${props.names.namespace}/${props.name}: ${problems.join("; ")}`);
+  if (problems.length > 0) throw new Error(`HostedCluster ${props.namespace}/${props.name}: ${problems.join("; ")}`);
 }

@@ -1,5 +1,6 @@
 import { ConfigMapV1 } from "@cdktf/provider-kubernetes/lib/config-map-v1";
 import { Construct } from "constructs";
+import { MANAGED_BY_LABELS } from "../kubernetes-constants";
 import { escapeTemplates } from "../terraform-literal";
 import { TRUST_BUNDLE_KEY } from "./hosted-options";
 
@@ -24,7 +25,7 @@ export class TrustBundle extends Construct {
     super(scope, id);
     if (!props.pem.includes("-----BEGIN CERTIFICATE-----")) throw new Error(`TrustBundle ${id}: pem must hold at least one PEM certificate`);
     this.configMap = new ConfigMapV1(this, "Resource", {
-      metadata: { name: props.name, namespace: props.namespace, labels: { "app.kubernetes.io/managed-by": "hcp-azure" } },
+      metadata: { name: props.name, namespace: props.namespace, labels: { ...MANAGED_BY_LABELS } },
       data: { [TRUST_BUNDLE_KEY]: escapeTemplates(props.pem) as string },
     });
   }

@@ -1,5 +1,6 @@
 import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { Construct } from "constructs";
+import { FIELD_MANAGER } from "../kubernetes-constants";
 
 export interface HostedClusterNamespacesProps {
   /** Namespaces of the HostedClusters, each once (created in sorted order). */
@@ -20,7 +21,7 @@ export function addHostedClusterNamespaces(scope: Construct, props: HostedCluste
   for (const namespace of [...new Set(props.namespaces)].sort()) {
     new Manifest(scope, `HostedClusterNamespace_${namespace}`, {
       manifest: { apiVersion: "v1", kind: "Namespace", metadata: { name: namespace } },
-      fieldManager: { name: "hcp-azure" },
+      fieldManager: { name: FIELD_MANAGER },
       lifecycle: { preventDestroy: props.preventDestroy },
     });
   }

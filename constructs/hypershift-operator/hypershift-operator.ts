@@ -2,6 +2,7 @@ import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { dependable, ITerraformDependable } from "cdktf";
 import { Construct } from "constructs";
 import { BUNDLE_TIERS, BundleObject, BundleTier } from "../../config/operator-bundle";
+import { FIELD_MANAGER } from "../kubernetes-constants";
 import { escapeTemplates } from "../terraform-literal";
 
 export interface HypershiftOperatorProps {
@@ -53,7 +54,7 @@ export class HypershiftOperator extends Construct {
           new Manifest(this, manifestId(object), {
             manifest: escapeTemplates(object.manifest) as Record<string, unknown>,
             dependsOn: previous.length > 0 ? previous : undefined,
-            fieldManager: { name: "hcp-azure", forceConflicts: props.forceConflicts },
+            fieldManager: { name: FIELD_MANAGER, forceConflicts: props.forceConflicts },
             wait: tier === "workloads" && object.manifest.kind !== "Job" ? { rollout: true } : undefined,
             timeouts: { create: timeout, update: timeout },
             lifecycle: tier === "definitions" && object.manifest.kind !== "PriorityClass" ? { preventDestroy: props.preventDestroy ?? true } : undefined,

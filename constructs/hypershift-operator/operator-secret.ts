@@ -1,6 +1,7 @@
 import { SecretV1 } from "@cdktf/provider-kubernetes/lib/secret-v1";
 import { ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
+import { MANAGED_BY_LABELS } from "../kubernetes-constants";
 import { requireWriteOnlyArguments, warnWhileDataInState, writeOnlyRevision } from "../write-only/write-only";
 
 export interface OperatorSecretProps {
@@ -50,7 +51,7 @@ export class OperatorSecret extends Construct {
       );
     }
     this.resource = new SecretV1(this, "Resource", {
-      metadata: { name: props.name, namespace: props.namespace, labels: { "app.kubernetes.io/managed-by": "hcp-azure" } },
+      metadata: { name: props.name, namespace: props.namespace, labels: { ...MANAGED_BY_LABELS } },
       type: props.type ?? "Opaque",
       dataWo: { ...props.data },
       dataWoRevision: writeOnlyRevision(props.name, props.data),

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, KeyObject } from "node:crypto";
+import { keyId, rsaPublicKey } from "../../config/keys";
 
 /**
  * The two OIDC documents Entra ID fetches to verify hosted-cluster service-account tokens,
@@ -6,17 +6,6 @@ import { createHash, createPublicKey, KeyObject } from "node:crypto";
  * (openshift/cloud-credential-operator pkg/cmd/provisioning; notes §9), so an issuer made here
  * and one made by ccoctl serve the same bytes.
  */
-
-/**
- * Key ID as Kubernetes computes it for service-account tokens (and ccoctl for the JWKS):
- * base64url, no padding, of SHA-256 over the DER SubjectPublicKeyInfo. Tokens signed by the
- * hosted kube-apiserver carry this `kid`, so it must match.
- */
-export function keyId(publicKey: KeyObject): string {
-  return createHash("sha256")
-    .update(publicKey.export({ type: "spki", format: "der" }))
-    .digest("base64url");
-}
 
 /** ccoctl's Go template, byte for byte (tabs and spaces as in the source). */
 export function discoveryDocument(issuerUrl: string): string {
@@ -54,16 +43,4 @@ export function jwksDocument(publicKeyPem: string): string {
     if (!keys.has(kid)) keys.set(kid, { use: "sig", kty: "RSA", kid, alg: "RS256", n: jwk.n, e: jwk.e });
   }
   return JSON.stringify({ keys: [...keys.values()] }, null, 4);
-}
-
-/** Parses a PEM public key; only RSA is accepted (Entra verifies RS256 only). */
-export function rsaPublicKey(publicKeyPem: string): KeyObject {
-  if (/PRIVATE KEY/.test(publicKeyPem)) {
-    throw new Error("expected a public key, got a private key: only the public key may be published");
-  }
-  const key = createPublicKey(publicKeyPem);
-  if (key.asymmetricKeyType !== "rsa") {
-    throw new Error(`expected an RSA public key, got ${key.asymmetricKeyType}: Entra ID verifies RS256 tokens only`);
-  }
-  return key;
 }

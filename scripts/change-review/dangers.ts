@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLES } from "../../config/azure-roles";
 import { HOSTED_CLUSTER_IMMUTABLE_FIELDS, ImmutableField, NODE_POOL_IMMUTABLE_FIELDS } from "../../constructs/hosted-cluster/immutable-fields";
-import type { HyperShiftObject } from "../../constructs/hosted-cluster/manifests";
+import type { HyperShiftObject } from "../../constructs/hosted-cluster/hypershift-object";
 import { ResourceChange, StackDiff } from "./diff";
 
 /** `danger` fails the review (exit 1 unless --allow-dangerous); `review` is listed for a human to read. */
