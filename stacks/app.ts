@@ -3,7 +3,9 @@ import { ValidateProviderPresence } from "cdktf/lib/validations/validate-provide
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../config/load";
-import { importExisting, ImportTarget } from "../constructs/adoption/import-existing";
+import { AdoptionNames } from "../config/names";
+import { importExisting } from "../constructs/adoption/import-existing";
+import { stackImportTargets } from "./adoption";
 import { AksStack } from "./aks-stack";
 import { ClusterStack } from "./cluster-stack";
 import { IdentitiesStack } from "./identities-stack";
@@ -65,16 +67,22 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     hostedCluster.addDependency(management);
     stacks.push(hostedCluster);
   }
-  adoptExisting(stacks, loaded.names.adoption.imports);
+  adoptExisting(stacks, loaded.names.adoption);
   return stacks;
 }
 
-/** Adoption (help/adopt.md): the import blocks of every stack; an import for a stack not synthesized is a bug. */
-function adoptExisting(stacks: readonly TerraformStack[], imports: ReadonlyMap<string, readonly ImportTarget[]>): void {
+/**
+ * Adoption (help/adopt.md): the import blocks of every stack, the import IDs of config/names at the
+ * resources their constructs name (stacks/adoption.ts); an import for a stack not synthesized is a bug.
+ */
+function adoptExisting(stacks: readonly TerraformStack[], adoption: AdoptionNames): void {
   const names = new Set(stacks.map((stack) => stack.node.id));
-  const missing = [...imports.keys()].filter((name) => !names.has(name));
+  const missing = [...adoption.stacks.keys()].filter((name) => !names.has(name));
   if (missing.length > 0) throw new Error(`internal: imports for stacks that are not synthesized: ${missing.join(", ")}`);
-  for (const stack of stacks) importExisting(stack, imports.get(stack.node.id) ?? []);
+  for (const stack of stacks) {
+    const imports = adoption.stacks.get(stack.node.id);
+    if (imports) importExisting(stack, stackImportTargets(stack, imports));
+  }
 }
 
 export interface StackSummary {

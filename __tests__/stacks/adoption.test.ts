@@ -5,7 +5,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { importExisting } from "../../constructs/adoption/import-existing";
-import { EXAMPLES, loadExample, loadInline, resources, synthStacks } from "../helpers";
+import { EXAMPLES, resources, synthStacks } from "../helpers";
+import { loadExample, loadInline } from "./adoption-targets";
 
 /**
  * Adoption in the synthesized stacks: every import block targets a resource of its own stack, the

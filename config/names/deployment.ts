@@ -1,34 +1,22 @@
 import * as path from "node:path";
 import { CLOUD_ENDPOINTS } from "../cloud";
 import { Config } from "../schema";
-import { AdoptionNames, adoptionNames, GUIDE_EXTERNAL_DNS_APPLICATION, GUIDE_RESOURCE_GROUP } from "./adoption";
+import { AdoptionNames, adoptionNames } from "./adoption";
+import { GUIDE_EXTERNAL_DNS_APPLICATION, GUIDE_RESOURCE_GROUP } from "./guide";
 import { aksNames, keyVaultNames } from "./aro-hcp";
-import { ClusterNames, clusterNames, IssuerNames } from "./cluster";
+import { clusterNames } from "./cluster";
 import { defaultStorageAccountName, issuerUrl, stableSuffix } from "./naming";
 import { keyFiles, userPath } from "./paths";
 import { PrivateLinkOperatorNames, privateLinkOperatorNames } from "./private-link";
 import { MANAGEMENT_STACK, SHARED_STACK } from "./stacks";
 import { stateLocator } from "./state";
-import { TopologyNames } from "./topology";
+import type { ClusterNames, DnsNames, IssuerNames, TopologyNames } from "./types";
 
 /**
  * Every name this project gives to a stack, an Azure resource, a URL or a file, derived from the
  * validated config in this one place (config/names/), deterministically (no clock, no
  * randomness). Stacks and rules ask for names here; constructs receive them as props.
  */
-
-export interface DnsNames {
-  /** The public zone in the persistent resource group. */
-  readonly zoneName: string;
-  /** Config path the zone name comes from (for error messages). */
-  readonly zoneOrigin: string;
-  /** The delegating parent zone, when configured. */
-  readonly parent?: {
-    readonly zoneName: string;
-    readonly resourceGroupName: string;
-    readonly subscriptionId: string;
-  };
-}
 
 /** Files of the management-cluster stack: absolute, or starting with `~/` (expanded by the provider). */
 export interface ManagementClusterFiles {
@@ -79,6 +67,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
   const resourceGroupName =
     config.resourceGroup.name ?? (config.adopt ? (config.adopt.resourceGroupName ?? GUIDE_RESOURCE_GROUP) : `${config.prefix}-hcp-persistent`);
   const resourceGroupId = `/subscriptions/${config.subscriptionId}/resourceGroups/${resourceGroupName}`;
+  const resourceGroup = { name: resourceGroupName, id: resourceGroupId };
   const accountName =
     config.oidc.storageAccountName ??
     config.adopt?.oidcStorageAccountName ??
@@ -89,23 +78,13 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     id: `${resourceGroupId}/providers/Microsoft.Storage/storageAccounts/${accountName}`,
     blobEndpoint: `https://${accountName}.${CLOUD_ENDPOINTS[config.cloud].blobSuffix}`,
   };
-  const sharedIssuer: IssuerNames | undefined =
-    config.oidc.issuer === "shared" && config.serviceAccountSigningKey
-      ? {
-          containerName: config.oidc.containerName ?? accountName,
-          containerOrigin: config.oidc.containerName ? "oidc.containerName" : "oidc.storageAccountName",
-          url: issuerUrl(accountName, config.oidc.containerName ?? accountName, CLOUD_ENDPOINTS[config.cloud].blobSuffix),
-          ...keyFiles(config.serviceAccountSigningKey, configDir),
-          keyOrigin: "serviceAccountSigningKey",
-        }
-      : undefined;
-
+  const sharedIssuer = sharedIssuerNames(config, configDir, accountName);
   const dns = config.dns && dnsNames(config);
   const clusters = config.clusters.map((cluster, index) =>
     clusterNames(config, cluster, index, {
       configDir,
       storageAccountName: accountName,
-      resourceGroup: { name: resourceGroupName, id: resourceGroupId },
+      resourceGroup,
       sharedIssuer,
       deploymentZone: dns?.zoneName,
     }),
@@ -119,15 +98,9 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     externalDnsApplication:
       config.externalDns &&
       (config.externalDns.applicationName ?? (config.adopt?.externalDns ? GUIDE_EXTERNAL_DNS_APPLICATION : `${config.prefix}-external-dns`)),
-    managementCluster: config.managementCluster && {
-      kubeconfig: config.managementCluster.kubeconfig && userPath(configDir, config.managementCluster.kubeconfig.path),
-      bundleFile: path.resolve(configDir, config.managementCluster.operator.bundleFile),
-      pullSecretFile: config.managementCluster.pullSecretFile && path.resolve(configDir, config.managementCluster.pullSecretFile),
-      externalDnsCredentialsFile:
-        config.managementCluster.externalDnsCredentialsFile && path.resolve(configDir, config.managementCluster.externalDnsCredentialsFile),
-    },
+    managementCluster: managementClusterFiles(config, configDir),
     privateLink: privateLinkOperatorNames(config, configDir),
-    resourceGroup: { name: resourceGroupName, id: resourceGroupId },
+    resourceGroup,
     storageAccount: {
       ...storageAccount,
       origin: config.oidc.storageAccountName ? "oidc.storageAccountName" : config.adopt ? "adopt.oidcStorageAccountName" : "prefix",
@@ -135,7 +108,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
     sharedIssuer,
     clusters,
     adoption: adoptionNames(config, {
-      resourceGroup: { name: resourceGroupName, id: resourceGroupId },
+      resourceGroup,
       storageAccount,
       sharedContainer: sharedIssuer?.containerName,
       sharedStack: SHARED_STACK,
@@ -143,6 +116,31 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
       clusters,
     }),
     stateLocation: stateLocator(config, configDir),
+  };
+}
+
+/** The management stack's files, when managementCluster is configured. */
+function managementClusterFiles(config: Config, configDir: string): ManagementClusterFiles | undefined {
+  const management = config.managementCluster;
+  return (
+    management && {
+      kubeconfig: management.kubeconfig && userPath(configDir, management.kubeconfig.path),
+      bundleFile: path.resolve(configDir, management.operator.bundleFile),
+      pullSecretFile: management.pullSecretFile && path.resolve(configDir, management.pullSecretFile),
+      externalDnsCredentialsFile: management.externalDnsCredentialsFile && path.resolve(configDir, management.externalDnsCredentialsFile),
+    }
+  );
+}
+
+/** The shared issuer (oidc.issuer: shared, with its signing key), else undefined. */
+function sharedIssuerNames(config: Config, configDir: string, accountName: string): IssuerNames | undefined {
+  if (config.oidc.issuer !== "shared" || !config.serviceAccountSigningKey) return undefined;
+  return {
+    containerName: config.oidc.containerName ?? accountName,
+    containerOrigin: config.oidc.containerName ? "oidc.containerName" : "oidc.storageAccountName",
+    url: issuerUrl(accountName, config.oidc.containerName ?? accountName, CLOUD_ENDPOINTS[config.cloud].blobSuffix),
+    ...keyFiles(config.serviceAccountSigningKey, configDir),
+    keyOrigin: "serviceAccountSigningKey",
   };
 }
 

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLES } from "../azure-roles";
 import { WorkloadIdentityKey } from "../components";
 import { uuidv5 } from "../uuid";
-import type { HostedClusterNames } from "./hosted-cluster";
+import type { HostedClusterNames } from "./types";
 import { parseArmId } from "./naming";
 
 /** A role on a NodePool's disk encryption set (the shape `WorkloadIdentityRoles` takes). */

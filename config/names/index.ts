@@ -4,22 +4,26 @@
  * naming helpers, path resolution, state location, role-assignment names, per-cluster and
  * hosted-cluster names, and the ARO HCP-style topology's names.
  */
-export { GUIDE_EXTERNAL_DNS_APPLICATION } from "./adoption";
-export type { AdoptedResource, AdoptionNames } from "./adoption";
+export { GUIDE_EXTERNAL_DNS_APPLICATION } from "./guide";
+export type { AdoptionNames } from "./adoption";
+export type { AdoptedNamedResource, AdoptedResource, IdentitiesStackImports, InfraStackImports, SharedStackImports, StackImports } from "./adoption-types";
 export { AKS_STACK, aksNames, controlPlaneIdentityNames, keyVaultNames } from "./aro-hcp";
 export type { AksNames, ControlPlaneIdentityNames, KeyVaultNames } from "./aro-hcp";
 export { clusterNames } from "./cluster";
-export type { ClusterNames, DeploymentBasis, FederatedCredentialName, IdentityNames, IssuerNames } from "./cluster";
+export type { DeploymentBasis } from "./cluster";
+export type { ClusterNames, FederatedCredentialName, IdentityNames, IssuerNames } from "./types";
 export { deriveNames } from "./deployment";
 export { diskEncryptionSetRoles } from "./disk-encryption-sets";
 export type { DiskEncryptionSetRole } from "./disk-encryption-sets";
-export type { DeploymentNames, DnsNames, ManagementClusterFiles } from "./deployment";
+export type { DeploymentNames, ManagementClusterFiles } from "./deployment";
+export type { DnsNames } from "./types";
 export { hostedClusterNames } from "./hosted-cluster";
+export type { HostedClusterNamesParams } from "./hosted-cluster";
 export { defaultKmsVaultName, kmsNames } from "./kms";
 export type { KmsKeyNames, KmsNames } from "./kms";
 export { nodePoolNames } from "./node-pools";
 export type { NodePoolNames } from "./node-pools";
-export type { HostedClusterNames, NetworkResourceNames, ResourceGroupNames } from "./hosted-cluster";
+export type { HostedClusterNames, NetworkResourceNames, ResourceGroupNames } from "./types";
 export {
   dnsZoneId,
   defaultInfraId,
@@ -40,4 +44,4 @@ export type { HostedRoleAssignmentNames, RoleAssignmentNames } from "./role-assi
 export { clusterOfStack, clusterStackName, clusterStackNames, identitiesStackName, infraStackName, MANAGEMENT_STACK, SHARED_STACK } from "./stacks";
 export { stateLocator } from "./state";
 export { controlPlanePrincipalsOf, managedIdentitiesOf, managementAksOf } from "./topology";
-export type { ClusterIdentityNames, TopologyNames } from "./topology";
+export type { ClusterIdentityNames, TopologyNames } from "./types";

@@ -1,25 +1,13 @@
 import { AZURE_NAME_RULES } from "../azure-rules";
 import { ROLE_RULES } from "./roles";
 import { contains, networkOf, overlaps, parseCidr } from "../cidr";
-import { ClusterNames, DeploymentNames, HostedClusterNames, parseArmId } from "../names";
-import { Config } from "../schema";
+import { DeploymentNames, parseArmId } from "../names";
 import { KMS_RULES, kmsVaultCollisions } from "./kms";
 import { NODE_POOL_ZONE_RULES } from "./node-pool-zones";
 import { PRIVATE_LINK_RULES, privateLinkCollisions } from "./private-link";
 import { HOSTED_OPTION_RULES } from "./hosted-options";
+import type { HostedContext } from "./hosted-context";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
-
-type HostedCluster = NonNullable<Config["clusters"][number]["hostedCluster"]>;
-/** What a hosted-cluster rule sees: one cluster with `hostedCluster`, and the whole deployment. */
-export interface HostedContext {
-  readonly config: Config;
-  readonly names: DeploymentNames;
-  readonly cluster: ClusterNames;
-  readonly hosted: HostedClusterNames;
-  readonly spec: HostedCluster;
-  /** `clusters[<i>].hostedCluster` */
-  readonly at: string;
-}
 
 /**
  * Phase 3 rules, on each cluster with `hostedCluster` (after names are derived): networks,

@@ -1,6 +1,6 @@
 import { atLeast, releaseVersion } from "../release-version";
 import { Config, NodePoolConfig } from "../schema";
-import type { HostedContext } from "./hosted-cluster";
+import type { HostedContext } from "./hosted-context";
 import { ConfigIssue, Rule } from "./rule";
 
 /**

@@ -6,7 +6,7 @@
 export { CERTIFICATE_VALIDITY_HOURS, hoursOf } from "./aro-hcp";
 export { bundleIssues, bundleWarnings, externalDnsRenderFlags, privateLinkRenderFlags } from "./bundle";
 export { HOSTED_CLUSTER_RULES, hostedClusterCollisions } from "./hosted-cluster";
-export type { HostedContext } from "./hosted-cluster";
+export type { HostedContext } from "./hosted-context";
 export { federatedCredentialIssues, NAME_RULES } from "./names";
 export { EPHEMERAL_OS_DISK_MAX_GIB, isArm64VmSize, NODE_POOL_RULES, vmSizeParts } from "./node-pools";
 export { runRules } from "./rule";

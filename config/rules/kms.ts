@@ -3,7 +3,7 @@ import { CLOUD_ENDPOINTS } from "../cloud";
 import { DeploymentNames } from "../names";
 import { parseKeyUrl } from "../schema-kms";
 import { keyVaultNetworkIssues } from "./aro-hcp";
-import type { HostedContext } from "./hosted-cluster";
+import type { HostedContext } from "./hosted-context";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
 /** Rules of `hostedCluster.kms` (etcd encryption with a Key Vault key), per hosted cluster. */

@@ -1,5 +1,5 @@
 import { zonelessRegionMessage } from "../azure-regions";
-import type { HostedContext } from "./hosted-cluster";
+import type { HostedContext } from "./hosted-context";
 import { ConfigIssue, Rule } from "./rule";
 
 /** NodePool names: Kubernetes names of at most 63 characters (the schema's rule for `name`). */

@@ -1,7 +1,7 @@
 import { parseArmId } from "../names";
 import { payloadRuns, releaseOf, versionSkewProblem } from "../release-version";
 import { NodePoolConfig } from "../schema";
-import type { HostedContext } from "./hosted-cluster";
+import type { HostedContext } from "./hosted-context";
 import { ConfigIssue, Rule } from "./rule";
 
 /** Azure's largest ephemeral OS disk (learn.microsoft.com ephemeral-os-disks: "or 2,040 GiB, whichever is smaller"). */

@@ -1,7 +1,7 @@
 import { overlaps, parseCidr, networkOf } from "../cidr";
 import { DeploymentNames, EndpointAccessNames, NatSubnetNames } from "../names";
 import { Config } from "../schema";
-import type { HostedContext } from "./hosted-cluster";
+import type { HostedContext } from "./hosted-context";
 import { ConfigIssue, Rule } from "./rule";
 
 /**

@@ -1,6 +1,6 @@
 import { HostedClusterNames, DeploymentNames } from "../names";
 import { managedIdentityRoleAssignmentsOf } from "../names/role-assignments";
-import type { HostedContext } from "./hosted-cluster";
+import type { HostedContext } from "./hosted-context";
 import { Rule } from "./rule";
 
 const HELP = "(help/roles.md)";

@@ -5,6 +5,7 @@ import { LbProbe } from "@cdktf/provider-azurerm/lib/lb-probe";
 import { PublicIp } from "@cdktf/provider-azurerm/lib/public-ip";
 import { Token } from "cdktf";
 import { Construct } from "constructs";
+import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { literalTags } from "../terraform-literal";
 
@@ -94,6 +95,14 @@ export class EgressLoadBalancer extends Construct {
       frontendIpConfiguration: [{ name: props.name }],
       backendAddressPoolId: this.backendAddressPool.id,
     });
+  }
+
+  /** Adoption: the import targets that make the public IP, load balancer and its parts take over existing ones. */
+  public importTargets(
+    existing: Partial<Readonly<Record<"publicIp" | "loadBalancer" | "backendAddressPool" | "probe" | "outboundRule", ExistingObject>>>,
+  ): ImportTarget[] {
+    const { publicIp, loadBalancer, backendAddressPool, probe, outboundRule } = this;
+    return importTargetsOf(this, { publicIp, loadBalancer, backendAddressPool, probe, outboundRule }, existing);
   }
 }
 

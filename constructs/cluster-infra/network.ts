@@ -3,6 +3,7 @@ import { Subnet } from "@cdktf/provider-azurerm/lib/subnet";
 import { SubnetNetworkSecurityGroupAssociation } from "@cdktf/provider-azurerm/lib/subnet-network-security-group-association";
 import { VirtualNetwork } from "@cdktf/provider-azurerm/lib/virtual-network";
 import { Construct } from "constructs";
+import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { literalTags } from "../terraform-literal";
 
 /** The workers' network as its dependents use it: ARM IDs, references where created here. */
@@ -126,5 +127,17 @@ export class ClusterNetwork extends Construct implements IClusterNetwork {
       this.vnetId = this.virtualNetwork.id;
       this.subnetId = this.subnet.id;
     }
+  }
+
+  /** Adoption: the import targets that make the resources created here take over existing ones. */
+  public importTargets(existing: {
+    readonly securityGroup?: ExistingObject;
+    readonly virtualNetwork?: ExistingObject;
+    readonly subnet?: ExistingObject;
+    /** The subnet's NSG association (its import ID is the subnet's). */
+    readonly subnetSecurityGroup?: ExistingObject;
+  }): ImportTarget[] {
+    const resources = { securityGroup: this.securityGroup, virtualNetwork: this.virtualNetwork, subnet: this.subnet, subnetSecurityGroup: this.association };
+    return importTargetsOf(this, resources, existing);
   }
 }

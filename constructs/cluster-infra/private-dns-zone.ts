@@ -2,6 +2,7 @@ import { PrivateDnsZone as PrivateDnsZoneResource } from "@cdktf/provider-azurer
 import { PrivateDnsZoneVirtualNetworkLink } from "@cdktf/provider-azurerm/lib/private-dns-zone-virtual-network-link";
 import { Token } from "cdktf";
 import { Construct } from "constructs";
+import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { literalTags } from "../terraform-literal";
 
@@ -45,6 +46,11 @@ export class PrivateDnsZone extends Construct {
       registrationEnabled: false,
       tags,
     });
+  }
+
+  /** Adoption: the import targets that make the zone and its VNet link take over existing ones. */
+  public importTargets(existing: { readonly zone?: ExistingObject; readonly vnetLink?: ExistingObject }): ImportTarget[] {
+    return importTargetsOf(this, { zone: this.zone, vnetLink: this.link }, existing);
   }
 }
 

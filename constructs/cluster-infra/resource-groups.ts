@@ -1,6 +1,7 @@
 import { ResourceGroup } from "@cdktf/provider-azurerm/lib/resource-group";
 import { Token } from "cdktf";
 import { Construct } from "constructs";
+import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { literalTags } from "../terraform-literal";
 
 /** The resource groups of a hosted cluster, as HyperShift's `create infra azure` makes them. */
@@ -86,6 +87,11 @@ export class ClusterResourceGroups extends Construct {
   /** The group resource when this construct creates it (directly or as a shared group). */
   public resource(key: ClusterResourceGroupKey): ResourceGroup | undefined {
     return this.groups[key].resource;
+  }
+
+  /** Adoption: the import targets that make the groups created here take over existing ones, by key. */
+  public importTargets(existing: Partial<Readonly<Record<ClusterResourceGroupKey, ExistingObject>>>): ImportTarget[] {
+    return importTargetsOf(this, { managed: this.resource("managed"), vnet: this.resource("vnet"), nsg: this.resource("nsg") }, existing);
   }
 }
 

@@ -4,6 +4,7 @@ import { DnsZone } from "@cdktf/provider-azurerm/lib/dns-zone";
 import { TerraformProvider } from "cdktf";
 import { Construct } from "constructs";
 import { delegationRecordName } from "../../config/names";
+import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { literalTags } from "../terraform-literal";
 import { protectedLifecycle } from "../../config/protection";
 
@@ -84,6 +85,11 @@ export class DelegatedDnsZone extends Construct {
         provider: props.parent.provider,
       });
     }
+  }
+
+  /** Adoption: the import targets that make the zone and its delegation record take over existing ones. */
+  public importTargets(existing: { readonly zone?: ExistingObject; readonly delegation?: ExistingObject }): ImportTarget[] {
+    return importTargetsOf(this, { zone: this.zone, delegation: this.delegation }, existing);
   }
 }
 

@@ -1,6 +1,7 @@
 import { ResourceGroup } from "@cdktf/provider-azurerm/lib/resource-group";
 import { DataAzurermResourceGroup } from "@cdktf/provider-azurerm/lib/data-azurerm-resource-group";
 import { Construct } from "constructs";
+import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { literalTags } from "../terraform-literal";
 import { protectedLifecycle } from "../../config/protection";
 
@@ -61,6 +62,11 @@ export class PersistentResourceGroup extends Construct implements IPersistentRes
     });
     this.name = this.resource.name;
     this.id = this.resource.id;
+  }
+
+  /** Adoption: the import target that makes the group resource take over an existing group. */
+  public importTargets(existing: { readonly group?: ExistingObject }): ImportTarget[] {
+    return importTargetsOf(this, { group: this.resource }, existing);
   }
 }
 

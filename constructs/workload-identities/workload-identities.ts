@@ -5,6 +5,7 @@ import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { WORKLOAD_IDENTITY_AUDIENCE, WorkloadIdentityKey } from "../../config/components";
 import { protectedLifecycle } from "../../config/protection";
 import { federatedCredentialIssues } from "../../config/rules/names";
+import { ExistingNamedObject, ExistingObject, ImportTarget, importTargetOf, importTargetsByName } from "../adoption/import-existing";
 import { literalTags } from "../terraform-literal";
 
 export interface WorkloadIdentitySpec {
@@ -59,6 +60,8 @@ export class WorkloadIdentities extends Construct {
    * and layout as seed 004 prints it; client IDs are resolved at apply time.
    */
   public readonly workloadIdentitiesJson: string;
+  /** Federated credentials by identity key, then by credential name. */
+  private readonly credentials = new Map<WorkloadIdentityKey, Map<string, FederatedIdentityCredential>>();
 
   constructor(scope: Construct, id: string, props: WorkloadIdentitiesProps) {
     super(scope, id);
@@ -78,6 +81,8 @@ export class WorkloadIdentities extends Construct {
       // ConcurrentFederatedIdentityCredentialsWritesForSingleManagedIdentity); azurerm's lock is
       // per process only, so chain them explicitly. Different identities still run in parallel.
       let previous: FederatedIdentityCredential | undefined;
+      const credentials = new Map<string, FederatedIdentityCredential>();
+      this.credentials.set(spec.key, credentials);
       for (const credential of spec.credentials) {
         // Construct ID without the user's prefix ("fed-id-node"): stable as the prefix changes.
         const localId = credential.name.startsWith(`${spec.name}-`) ? credential.name.slice(spec.name.length + 1) : credential.name;
@@ -91,10 +96,26 @@ export class WorkloadIdentities extends Construct {
           dependsOn: previous ? [previous] : undefined,
           lifecycle: protectedLifecycle(props.preventDestroy),
         });
+        credentials.set(credential.name, previous);
       }
     }
     this.identities = identities;
     this.workloadIdentitiesJson = renderWorkloadIdentitiesJson(new Map([...identities].map(([key, identity]) => [key, identity.clientId])));
+  }
+
+  /** Adoption: the import targets that make identities and their federated credentials (by name) take over existing ones. */
+  public importTargets(
+    existing: ReadonlyArray<{
+      readonly key: WorkloadIdentityKey;
+      readonly identity: ExistingObject;
+      readonly federatedCredentials: readonly ExistingNamedObject[];
+    }>,
+  ): ImportTarget[] {
+    return existing.flatMap(({ key, identity, federatedCredentials }) => {
+      const resource = this.identities.get(key);
+      if (!resource) throw new Error(`${this.node.path}: no ${key} identity here to import ${identity.id} into`);
+      return [importTargetOf(resource, identity), ...importTargetsByName(this, this.credentials.get(key) ?? new Map(), federatedCredentials)];
+    });
   }
 }
 
