@@ -1,6 +1,6 @@
 import { DeploymentNames } from "../names";
 import { ARO_HCP_MANAGED_SERVICE, AZURE_PRIVATE_CREDENTIALS_SECRET, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "../operator-bundle";
-import { Config } from "../schema";
+import { Config, GUID } from "../schema";
 import { ConfigIssue } from "./rule";
 
 const BUNDLE_PATH = "managementCluster.operator.bundleFile";
@@ -182,7 +182,7 @@ export function bundleWarnings(bundle: OperatorBundle, config: Config): string[]
     );
   }
   const owner = bundle.externalDns?.txtOwnerId;
-  if (bundle.externalDns && (!owner || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(owner))) {
+  if (bundle.externalDns && (!owner || GUID.test(owner))) {
     warnings.push(
       `management: external-dns has ${owner ? `the TXT owner ID ${owner}, which looks like the random UUID render makes when --external-dns-txt-owner-id is not given` : "no --txt-owner-id"}; every render would change it (a perpetual diff, and records of the old owner left behind). Render with --external-dns-txt-owner-id <stable id>.`,
     );

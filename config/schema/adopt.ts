@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { AZURE_NAME_RULES, azureName } from "./azure-rules";
+import { AZURE_NAME_RULES, azureName } from "../azure-rules";
+import { guid } from "./primitives";
 
 /**
  * Config of adoption: taking over what seed 004's `az` / `ccoctl` / `hypershift` commands built,
- * with Terraform `import` blocks (help/adopt.md). Part of `schema.ts`; kept apart so the rest of
- * the schema reads on its own.
+ * with Terraform `import` blocks (help/adopt.md). The deployment's block is `adopt`, a
+ * cluster's `clusters[].adopt`.
  */
-
-const guid = (what: string) =>
-  z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
-    error: `must be a UUID like 00000000-0000-0000-0000-000000000000 (${what})`,
-  });
 
 const externalDnsAdoption = z
   .strictObject({

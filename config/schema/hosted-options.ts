@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { filePath } from "./schema-files";
+import { filePath, hasTagOrDigest, IMAGE_REFERENCE } from "./primitives";
 
 /**
  * HostedCluster options of `hypershift create cluster azure` (issue 13 item 1), one key per CLI
  * flag (help/cli-coverage.md maps them). Field rules are the CRD's own where the config can check
  * them (openshift/hypershift@3ee9615 `api/hypershift/v1beta1/hostedcluster_types.go`, notes §4);
  * rules across fields are in rules/hosted-options.ts. Spread into the `hostedCluster` object of
- * schema.ts.
+ * hosted-cluster.ts.
  */
 
 /** `OptionalCapability` values the CRD accepts (`--enable/--disable-cluster-capabilities`). */
@@ -21,8 +21,6 @@ const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/;
  * (`^(?:(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$`: one label, or labels ending in a letter TLD).
  */
 const DNS_NAME = /^(([a-z0-9]([-a-z0-9]*[a-z0-9])?\.)+[a-z]{2,}|[a-z0-9]([-a-z0-9]*[a-z0-9])?)$/;
-/** An image reference with a tag or digest, as for releaseImage. */
-const IMAGE = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)+(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(@sha256:[a-f0-9]{64})?$/;
 
 /** A string map whose keys are Kubernetes label/annotation keys (checked per key, so the issue names it). */
 const keyedMap = (what: string, value: z.ZodString) =>
@@ -148,8 +146,8 @@ export const hostedClusterOptions = {
     .describe("Disable OLM's default catalog sources (--olm-disable-default-sources) → spec.configuration.operatorhub.disableAllDefaultSources."),
   controlPlaneOperatorImage: z
     .string()
-    .regex(IMAGE, { error: "must be an image reference with a tag or @sha256 digest" })
-    .refine((image) => /(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[a-f0-9]{64})$/.test(image.replace(/^[^/]*\//, "")), {
+    .regex(IMAGE_REFERENCE, { error: "must be an image reference with a tag or @sha256 digest" })
+    .refine(hasTagOrDigest, {
       error: "must name a tag or an @sha256 digest",
     })
     .optional()
