@@ -1,10 +1,10 @@
 import * as fs from "node:fs";
 
 /**
- * Every file synth reads (the config, keys, bundles, secret files it checks) is read here, with
- * limits: a regular file only (a directory, device, FIFO or socket is refused before it is
- * opened, so `/dev/zero` cannot exhaust memory and a FIFO cannot hang synth), at most the size
- * of its kind. Messages say what is wrong and never quote the content.
+ * Every file synth reads (the config, keys, bundles, secret files it checks, local state, its own
+ * records) is read here, with limits: a regular file only (a directory, device, FIFO or socket is
+ * refused before it is opened, so `/dev/zero` cannot exhaust memory and a FIFO cannot hang
+ * synth), at most the size of its kind. Messages say what is wrong and never quote the content.
  */
 
 /** Largest file of each kind synth reads, in bytes: generous for real files, far below memory. */
@@ -19,6 +19,14 @@ export const FILE_SIZE_LIMITS = {
   secret: 1024 * 1024,
   /** Public keys. */
   key: 64 * 1024,
+  /**
+   * Terraform state files of the local backend, which synth reads to see what a deployment holds
+   * (config/deployed-clusters/local-state.ts). A stack of hundreds of resources is a few MiB; the
+   * cap keeps the text well under V8's largest string (512 MiB) and its parse within memory.
+   */
+  state: 256 * 1024 * 1024,
+  /** Synth's own records (`*.clusters.lock`, `protected-resources.lock`): a line per stack or protected resource, KiB for hundreds of clusters. */
+  record: 4 * 1024 * 1024,
 } as const;
 
 export type FileKind = keyof typeof FILE_SIZE_LIMITS;

@@ -1,0 +1,23 @@
+import { LoadedConfig } from "../load";
+import { ConfigIssue } from "../rules";
+import { localStateIssues } from "./local-state-issues";
+import { recordIssues, StateCheckOptions } from "./record-issues";
+
+/**
+ * Everything in the deployed state that forbids synthesizing the config, as config issues: state
+ * in the old local layout, a missing or mismatched record, and clusters that left the config
+ * while their stacks may hold state.
+ */
+export function removedClusterIssues(loaded: LoadedConfig, options: StateCheckOptions = {}): ConfigIssue[] {
+  return loaded.config.backend.type === "local" ? localStateIssues(loaded) : recordIssues(loaded, options);
+}
+
+/** Synth's warnings for retired clusters: what to do next. */
+export function retiredClusterWarnings(loaded: LoadedConfig): string[] {
+  return loaded.names.clusters
+    .filter((cluster) => cluster.retired)
+    .map(
+      (cluster) =>
+        `clusters[${cluster.index}] (${cluster.name}) is retired: its stacks plan only to be destroyed. Run npm run destroy -- ${cluster.stacks.join(" ")}, then remove the cluster from the config (help/retire-cluster.md).`,
+    );
+}
