@@ -1,9 +1,16 @@
 import * as path from "node:path";
 import { removedClusterIssues, retiredClusterWarnings, writeClusterRecord } from "./config/deployed-clusters";
-import { ConfigErrors, formatIssues, loadConfigFile } from "./config/load";
-import { checkProtectedResources, deployedProtection, localNext, ProtectionCheck, writeLocalProtectedRecord } from "./config/protected-resources";
+import { ConfigErrors, formatIssues, LoadedConfig, loadConfigFile } from "./config/load";
+import {
+  checkProtectedResources,
+  DeployedProtection,
+  deployedProtection,
+  localNext,
+  ProtectionCheck,
+  writeLocalProtectedRecord,
+} from "./config/protected-resources";
 import { environmentWarnings, missingSecretFiles, secretFileIssues } from "./config/rules";
-import { synthesize } from "./stacks/app";
+import { StackSummary, synthesize } from "./stacks/app";
 import { OutputFolderError } from "./stacks/output-folder";
 
 /** The bundled example: `npm run synth` with no argument synthesizes it. */
@@ -29,7 +36,7 @@ export function underCdktfCli(env: NodeJS.ProcessEnv): boolean {
 
 /**
  * Validates the config and synthesizes every stack; with a remote backend, records the clusters
- * (config/deployed-clusters.ts). Returns the exit code: 0 synthesized, 1 config errors, a
+ * (config/deployed-clusters/). Returns the exit code: 0 synthesized, 1 config errors, a
  * removed cluster whose stacks hold state, or state synth would miss (nothing written), 2 usage.
  */
 export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): number {
@@ -51,67 +58,23 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   const outdir = path.resolve(env.CDKTF_OUTDIR ?? "cdktf.out");
   const loaded = loadConfigFile(configFile);
   // Facts of this machine and of the deployed state: secret files Terraform will read (files
-  // mode); the protected resources the deployment holds (config/protected-resources.ts), and
+  // mode); the protected resources the deployment holds (config/protected-resources/), and
   // clusters dropped from the config while their stacks hold state (they could no longer be
   // destroyed), both refused once synth has shown what the config declares.
-  const deployed = loaded.ok ? deployedProtection(loaded) : undefined;
-  const errors = loaded.ok
-    ? {
-        ok: false as const,
-        file: configFile,
-        issues: [
-          ...missingSecretFiles(loaded.config, loaded.names),
-          ...secretFileIssues(loaded.config, loaded.names, loaded.publicKeys),
-          ...(deployed && "issues" in deployed ? deployed.issues : []),
-        ],
-      }
-    : loaded;
-  if (!loaded.ok || errors.issues.length > 0 || !deployed || "issues" in deployed) {
-    io.err(formatIssues(errors));
-    io.err("nothing was written.");
-    return 1;
-  }
-  // Refused after the synth below, together with the protected resources the config drops (one report).
-  const stateIssues = removedClusterIssues(loaded, { underCdktfCli: cli });
-  let protection: ProtectionCheck | undefined;
-  let stacks: ReturnType<typeof synthesize>;
-  try {
-    stacks = synthesize(loaded, outdir, {
-      // Under the cdktf CLI a removed cluster's stack folders stay for the CLI to remove (it fails when one is gone).
-      keepRemovedStacks: cli,
-      // A config that drops a protected resource the deployment holds is refused before the output is replaced.
-      beforeReplace: (synthesized) => {
-        protection = checkProtectedResources(loaded, synthesized, deployed);
-        const issues = [...stateIssues, ...protection.issues];
-        if (issues.length > 0) throw new StateRefusal({ ok: false, file: configFile, issues });
-      },
-    });
-  } catch (error) {
-    if (error instanceof StateRefusal) {
-      io.err(formatIssues(error.errors));
-      io.err("nothing was written.");
-      return 1;
-    }
-    // The output folder's own problems (not a folder, another synth, no permission, a full disk):
-    // said plainly. Anything else is a bug and keeps its stack trace.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (!(error instanceof OutputFolderError) && !(code && (error as NodeJS.ErrnoException).syscall)) throw error;
-    io.err(
-      `cannot write the output folder ${path.relative(process.cwd(), outdir) || outdir}: ${error instanceof OutputFolderError ? error.message : `${code} (${(error as Error).message})`}`,
-    );
-    io.err("the previous output was not replaced.");
-    return 1;
-  }
-  const checked = protection as ProtectionCheck;
+  if (!loaded.ok) return refuse(io, loaded);
+  const deployed = deployedProtection(loaded);
+  const issues = [
+    ...missingSecretFiles(loaded.config, loaded.names),
+    ...secretFileIssues(loaded.config, loaded.names, loaded.publicKeys),
+    ...("issues" in deployed ? deployed.issues : []),
+  ];
+  if (issues.length > 0 || "issues" in deployed) return refuse(io, { ok: false, file: configFile, issues });
+  const result = synthesizeChecked(loaded, configFile, outdir, deployed, cli, io);
+  if (typeof result === "number") return result;
+  const { stacks, checked } = result;
   writeLocalProtectedRecord(loaded, localNext(deployed, checked.next), cli);
   const record = writeClusterRecord(loaded, loaded.config.backend.type === "local" ? undefined : checked.next);
-  const width = Math.max(...stacks.map((s) => s.name.length));
-  io.out(`synthesized ${configFile} -> ${path.relative(process.cwd(), outdir) || "."}/`);
-  for (const s of stacks) {
-    io.out(`  ${s.name.padEnd(width)}  ${s.resources} resources, ${s.dataSources} data sources, ${s.outputs} outputs`);
-  }
-  io.out(`  workspaces.json: the variables, environment and run order each stack needs (help/terraform-cloud.md)`);
-  for (const line of record.lines) io.out(line);
+  printSummary(io, configFile, outdir, stacks, record.lines);
   // Under the cdktf CLI, stderr is shown as [ERROR]: warnings go to stdout there.
   const warn = cli ? io.out : io.err;
   for (const warning of [
@@ -124,6 +87,66 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
     warn(`warning: ${warning}`);
   if (!cli) io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
   return 0;
+}
+
+/** Prints config errors and that nothing was written; returns exit code 1. */
+function refuse(io: Io, errors: ConfigErrors): number {
+  io.err(formatIssues(errors));
+  io.err("nothing was written.");
+  return 1;
+}
+
+/**
+ * Synthesizes into `outdir`, refusing before the output is replaced when the deployed state forbids
+ * the config (removed clusters, dropped protected resources). Returns the stacks and the protection
+ * check, or the exit code of a refusal or of an output folder synth cannot write.
+ */
+function synthesizeChecked(
+  loaded: LoadedConfig,
+  configFile: string,
+  outdir: string,
+  deployed: DeployedProtection,
+  cli: boolean,
+  io: Io,
+): number | { stacks: StackSummary[]; checked: ProtectionCheck } {
+  // Refused after the synth below, together with the protected resources the config drops (one report).
+  const stateIssues = removedClusterIssues(loaded, { underCdktfCli: cli });
+  let protection: ProtectionCheck | undefined;
+  try {
+    const stacks = synthesize(loaded, outdir, {
+      // Under the cdktf CLI a removed cluster's stack folders stay for the CLI to remove (it fails when one is gone).
+      keepRemovedStacks: cli,
+      // A config that drops a protected resource the deployment holds is refused before the output is replaced.
+      beforeReplace: (synthesized) => {
+        protection = checkProtectedResources(loaded, synthesized, deployed);
+        const issues = [...stateIssues, ...protection.issues];
+        if (issues.length > 0) throw new StateRefusal({ ok: false, file: configFile, issues });
+      },
+    });
+    return { stacks, checked: protection as ProtectionCheck };
+  } catch (error) {
+    if (error instanceof StateRefusal) return refuse(io, error.errors);
+    // The output folder's own problems (not a folder, another synth, no permission, a full disk):
+    // said plainly. Anything else is a bug and keeps its stack trace.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!(error instanceof OutputFolderError) && !(code && (error as NodeJS.ErrnoException).syscall)) throw error;
+    io.err(
+      `cannot write the output folder ${path.relative(process.cwd(), outdir) || outdir}: ${error instanceof OutputFolderError ? error.message : `${code} (${(error as Error).message})`}`,
+    );
+    io.err("the previous output was not replaced.");
+    return 1;
+  }
+}
+
+/** What synth wrote: each stack with its counts, workspaces.json, the record lines. */
+function printSummary(io: Io, configFile: string, outdir: string, stacks: readonly StackSummary[], recordLines: readonly string[]): void {
+  const width = Math.max(...stacks.map((s) => s.name.length));
+  io.out(`synthesized ${configFile} -> ${path.relative(process.cwd(), outdir) || "."}/`);
+  for (const s of stacks) {
+    io.out(`  ${s.name.padEnd(width)}  ${s.resources} resources, ${s.dataSources} data sources, ${s.outputs} outputs`);
+  }
+  io.out(`  workspaces.json: the variables, environment and run order each stack needs (help/terraform-cloud.md)`);
+  for (const line of recordLines) io.out(line);
 }
 
 /** Thrown from inside synth to abandon the new output: the deployed state forbids the config (removed clusters, dropped protected resources). */

@@ -79,6 +79,24 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   }
   issues.push(...hostedClusterCollisions(names));
 
+  const { publicKeys, jwksKeys } = readIssuerKeys(config, names, configDir, issues);
+  const trustBundles = readTrustBundles(names, issues);
+  const warnings: string[] = configWarnings(config, names);
+  const operatorBundle = readBundle(config, names, issues, warnings);
+  if (issues.length > 0) return { ok: false, file, issues };
+  return { ok: true, file, config, names, publicKeys, jwksKeys, trustBundles, operatorBundle, warnings };
+}
+
+/**
+ * The issuers' public keys (read at synth to publish the JWKS): `publicKeys` the current key of each
+ * issuer by key file, `jwksKeys` what its JWKS publishes (the current key, then keys being retired).
+ */
+function readIssuerKeys(
+  config: Config,
+  names: DeploymentNames,
+  configDir: string,
+  issues: ConfigIssue[],
+): { publicKeys: Map<string, string>; jwksKeys: Map<string, string> } {
   const publicKeys = new Map<string, string>();
   const jwksKeys = new Map<string, string>();
   const issuerByKeyId = new Map<string, string>();
@@ -121,6 +139,11 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
     jwksKeys.set(issuer.publicKeyFile, published.join(""));
   }
 
+  return { publicKeys, jwksKeys };
+}
+
+/** The additional trust bundles, by absolute file path. */
+function readTrustBundles(names: DeploymentNames, issues: ConfigIssue[]): Map<string, string> {
   const trustBundles = new Map<string, string>();
   for (const cluster of names.clusters) {
     const file = cluster.hosted?.files.additionalTrustBundleFile;
@@ -130,8 +153,12 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
     else issues.push({ path: `clusters[${cluster.index}].hostedCluster.additionalTrustBundleFile`, value: relativeToCwd(file), message: result.message });
   }
 
+  return trustBundles;
+}
+
+/** The checked operator bundle, when managementCluster is configured (its issues and warnings added). */
+function readBundle(config: Config, names: DeploymentNames, issues: ConfigIssue[], warnings: string[]): OperatorBundle | undefined {
   let operatorBundle: OperatorBundle | undefined;
-  const warnings: string[] = configWarnings(config, names);
   if (config.managementCluster && names.managementCluster) {
     const bundleFile = names.managementCluster.bundleFile;
     const result = readOperatorBundle(bundleFile, { omitKinds: config.managementCluster.operator.omitKinds });
@@ -143,8 +170,7 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
       issues.push(...result.problems.map((message) => ({ path: "managementCluster.operator.bundleFile", value: relativeToCwd(bundleFile), message })));
     }
   }
-  if (issues.length > 0) return { ok: false, file, issues };
-  return { ok: true, file, config, names, publicKeys, jwksKeys, trustBundles, operatorBundle, warnings };
+  return operatorBundle;
 }
 
 /** The signing key config at `keyOrigin` (`serviceAccountSigningKey` or `clusters[<i>].serviceAccountSigningKey`). */
@@ -210,7 +236,7 @@ function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
 }
 
 /**
- * The coercion rule's hint (config/yaml-scalars.ts): YAML read unquoted text as a number or
+ * The coercion rule's hint (scalarAsText, config/schema/primitives.ts): YAML read unquoted text as a number or
  * boolean where the field takes text. A Go duration also needs its unit.
  */
 function coercionHint(issue: z.core.$ZodIssue & { code: "invalid_type" }): string {

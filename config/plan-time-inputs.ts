@@ -192,6 +192,7 @@ export function privateLinkCredentialsInput(written: string): PlanTimeInputSpec 
  * The management cluster's API server and credentials (managementCluster.credentialsFromVariables).
  * All sensitive, the URL and the certificates too: a key pasted into one of them is refused without
  * being printed, and reaches no provider (the kubernetes provider prints a host it cannot parse).
+ * Long because it is the table of the five variables, one entry each.
  */
 export function kubernetesInputs(): readonly PlanTimeInputSpec[] {
   return [

@@ -2,7 +2,7 @@ import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { IManagementAksCluster, ManagementAksCluster } from "../constructs/aks/management-aks-cluster";
 import { protectionOf } from "../config/protection";
-import { AksConfig } from "../config/schema-aro-hcp";
+import { AksConfig } from "../config/schema";
 import { PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
 import { AksNames, controlPlanePrincipalsOf, KeyVaultNames } from "../config/names";
 import { configureAzureStack } from "./azure-providers";

@@ -103,7 +103,7 @@ export interface SynthesizeOptions {
   /**
    * Called with every stack's Terraform JSON, by stack name, once synthesized and before the new
    * output takes the old one's place: throwing keeps the old output untouched (main.ts refuses a
-   * config that drops protected resources this way, config/protected-resources.ts).
+   * config that drops protected resources this way, config/protected-resources/).
    * @default - none
    */
   readonly beforeReplace?: (stacks: ReadonlyMap<string, Record<string, any>>) => void;

@@ -12,7 +12,7 @@ import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
 import { IPersistentResourceGroup, PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
 import { protectionOf } from "../config/protection";
 import { hoursOf } from "../config/rules/aro-hcp";
-import { aroHcpSettings } from "../config/schema-aro-hcp";
+import { aroHcpSettings } from "../config/schema";
 import { ClusterNames, controlPlanePrincipalsOf, DnsNames, KeyVaultNames } from "../config/names";
 import { Config } from "../config/schema";
 import { ControlPlanePrincipals, RecordedPrincipal } from "../constructs/control-plane-identities/control-plane-principals";

@@ -12,7 +12,7 @@ import type { ClusterNames } from "./types";
 
 const roleAssignmentId = (scope: string, name: string) => `${scope}/providers/Microsoft.Authorization/roleAssignments/${name}`;
 
-/** Phase 1 in the shared stack (config `adopt`). */
+/** Phase 1 in the shared stack (config `adopt`). Long because it lists every object the guide's Phase 1 made, one entry each. */
 export function sharedImports(config: Config, basis: AdoptionBasis): SharedStackImports {
   const { resourceGroup, storageAccount, dns } = basis;
   const ccoctl = "ccoctl azure create-oidc-issuer";

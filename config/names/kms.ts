@@ -1,4 +1,4 @@
-import { KmsConfig, parseKeyUrl } from "../schema-kms";
+import { KmsConfig, parseKeyUrl } from "../schema";
 import { parseArmId } from "./naming";
 
 /** A key as HyperShift's `AzureKMSKey` names it. */
@@ -15,7 +15,7 @@ export interface KmsNames {
   readonly vault: { readonly name: string; readonly id: string; readonly resourceGroupName: string; readonly create: boolean; readonly origin: string };
   readonly activeKey: KmsKeyNames;
   readonly backupKey?: KmsKeyNames;
-  /** `keyVaultType`: only Key Vault keys are accepted (config/schema-kms.ts). */
+  /** `keyVaultType`: only Key Vault keys are accepted (config/schema/kms.ts). */
   readonly keyVaultType: "KeyVault";
   /**
    * ARM IDs the KMS identity gets Key Vault Crypto User on: each key (active, backup) once, never

@@ -8,12 +8,12 @@ import { BackendConfig, Config } from "../schema";
  * - local: `<backend.directory>/<subscriptionId>/<prefix>/<stack>.tfstate` beside the config. Two
  *   configs in one folder share state only when they name the same prefix and subscription, i.e.
  *   the same Azure resources. Before, every config beside it used `<backend.directory>/<stack>.tfstate`
- *   (`legacyStateDirectory`): config/deployed-clusters.ts refuses to synth while state is there.
+ *   (`legacyStateDirectory`): config/deployed-clusters/ refuses to synth while state is there.
  * - azurerm: the blob `<keyPrefix><stack>.tfstate` (default key prefix `hcp-azure/<prefix>/`).
  * - cloud: the workspace `<workspacePrefix><stack>` (default `<prefix>-`).
  *
  * With a remote backend, synth also keeps a record of the cluster stacks it synthesized
- * (config/deployed-clusters.ts), named after the backend's identity: `clusterRecordName`.
+ * (config/deployed-clusters/), named after the backend's identity: `clusterRecordName`.
  */
 
 /** A local backend's state folder: `<backend.directory>/<subscriptionId, lower case>/<prefix>` beside the config. */

@@ -1,7 +1,7 @@
 import { AZURE_NAME_RULES } from "../azure-rules";
 import { CLOUD_ENDPOINTS } from "../cloud";
 import { DeploymentNames } from "../names";
-import { parseKeyUrl } from "../schema-kms";
+import { parseKeyUrl } from "../schema";
 import { keyVaultNetworkIssues } from "./aro-hcp";
 import type { HostedContext } from "./hosted-context";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";

@@ -115,8 +115,14 @@ export class ControlPlaneIdentity extends Construct {
       lifecycle: { createBeforeDestroy: true },
     });
 
+    this.secret = this.writeSecret(props, key, credential);
+    requireWriteOnlyArguments(this);
+  }
+
+  /** The Key Vault secret the control plane reads: the credential JSON, written only once Entra trusts the certificate. */
+  private writeSecret(props: ControlPlaneIdentityProps, key: PrivateKey, credential: ApplicationCertificate): KeyVaultSecret {
     const authorityHost = props.authorityHost ?? AUTHENTICATION_ENDPOINT;
-    this.secret = new KeyVaultSecret(this, "Secret", {
+    return new KeyVaultSecret(this, "Secret", {
       name: props.secretName,
       keyVaultId: props.keyVaultId,
       contentType: "application/json",
@@ -149,7 +155,6 @@ export class ControlPlaneIdentity extends Construct {
       dependsOn: [credential, this.servicePrincipal, ...(props.secretDependsOn ?? [])],
       lifecycle: protectedLifecycle(props.preventDestroy),
     });
-    requireWriteOnlyArguments(this);
   }
 }
 

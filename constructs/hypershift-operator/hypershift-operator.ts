@@ -6,7 +6,7 @@ import { FIELD_MANAGER } from "../kubernetes-constants";
 import { escapeTemplates } from "../terraform-literal";
 
 export interface HypershiftOperatorProps {
-  /** The bundle's objects in apply order (config/operator-bundle.ts reads and checks them). */
+  /** The bundle's objects in apply order (config/operator-bundle/ reads and checks them). */
   readonly objects: readonly BundleObject[];
   /**
    * How long apply waits for each Deployment, DaemonSet or StatefulSet to roll out (also the

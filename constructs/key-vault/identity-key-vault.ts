@@ -172,7 +172,7 @@ function networkSettings(network: KeyVaultNetworkProps) {
 
 function validate(props: IdentityKeyVaultProps): void {
   // The vault name, softDeleteRetentionDays and the firewall's values are config rules
-  // (schema-aro-hcp.ts, rules/aro-hcp.ts); the construct checks only what contradicts itself.
+  // (config/schema/aro-hcp.ts, config/rules/control-plane-credentials.ts); the construct checks only what contradicts itself.
   const problems: string[] = [];
   const network = props.network;
   if (network?.allowPublicNetworkAccess && ((network.allowedIpRanges?.length ?? 0) > 0 || (network.allowedSubnetIds?.length ?? 0) > 0))
