@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AZURE_LIMITS } from "./azure-limits";
 
 /**
  * Azure naming rules that the azurerm provider does not check (it accepts the name and Azure
@@ -90,5 +91,5 @@ export const TAG_RULES = {
  */
 export const REGIONS_WITHOUT_FEDERATED_CREDENTIALS: readonly string[] = ["malaysiasouth", "newzealandnorth"];
 
-/** Federated identity credentials per user-assigned identity (Entra limit). */
-export const MAX_FEDERATED_CREDENTIALS_PER_IDENTITY = 20;
+/** Federated identity credentials per user-assigned identity (Entra limit; stated in azure-limits.ts). */
+export const MAX_FEDERATED_CREDENTIALS_PER_IDENTITY = AZURE_LIMITS.federatedCredentialsPerIdentity.limit;

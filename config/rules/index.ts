@@ -4,6 +4,8 @@
  * shape (`Rule`) and runs through one runner (`runRules`).
  */
 export { CERTIFICATE_VALIDITY_HOURS, hoursOf } from "./aro-hcp";
+export { capacityCounts, capacityLevel, capacityMessage, capacityWarnings } from "./capacity";
+export type { CapacityCount } from "./capacity";
 export { bundleIssues, bundleWarnings, externalDnsRenderFlags, privateLinkRenderFlags } from "./bundle";
 export { HOSTED_CLUSTER_RULES, hostedClusterCollisions } from "./hosted-cluster";
 export type { HostedContext } from "./hosted-context";

@@ -1,6 +1,7 @@
 import { AZURE_NAME_RULES, MAX_FEDERATED_CREDENTIALS_PER_IDENTITY } from "../azure-rules";
 import { delegationRecordName, DeploymentNames, managedIdentitiesOf } from "../names";
 import { ARO_HCP_NAME_RULES } from "./aro-hcp";
+import { CAPACITY_RULES } from "./capacity";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
 
 /** Rules on derived names: what Azure enforces and the provider does not. */
@@ -74,6 +75,7 @@ export const NAME_RULES: ReadonlyArray<Rule<DeploymentNames>> = [
       ),
   },
   ...ARO_HCP_NAME_RULES,
+  ...CAPACITY_RULES,
 ];
 
 /** Checks one identity's credentials: count limit, unique names and unique (issuer, subject). */

@@ -2,6 +2,7 @@ import { DeploymentNames } from "../names";
 import { protectionWarnings } from "../protection";
 import { Config } from "../schema";
 import { aroHcpWarnings } from "./aro-hcp";
+import { capacityWarnings } from "./capacity";
 import { hostedOptionWarnings } from "./hosted-options";
 import { nodePoolWarnings } from "./node-pools";
 import { roleWarnings } from "./roles";
@@ -39,7 +40,7 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
     );
   }
   warnings.push(...aroHcpWarnings(config), ...protectionWarnings(config), ...secretsWarnings(config, names), ...hostedOptionWarnings(config));
-  warnings.push(...roleWarnings(names));
+  warnings.push(...roleWarnings(names), ...capacityWarnings(names));
   return warnings;
 }
 
