@@ -45,6 +45,8 @@ export function hostedClusterProps(
     olmCatalogPlacement: hc.olmCatalogPlacement,
     fips: hc.fips,
     options: hc,
+    // The VNet's address space goes to noProxy only when this config creates the VNet (known here).
+    clusterConfiguration: { ...hc, workerVnetCidr: hosted.vnet.create ? hc.network.vnetCidr : undefined },
     trustBundleConfigMap: hc.additionalTrustBundleFile ? hosted.trustBundleConfigMap : undefined,
     dns: { baseDomain: hc.baseDomain, publicZoneId: hosted.publicZone.id, privateZoneId: hosted.privateZone.id },
     azure: {

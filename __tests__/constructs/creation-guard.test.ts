@@ -102,6 +102,7 @@ describe("CreationGuard", () => {
       "spec.capabilities.enabled": "",
       "spec.capabilities.disabled": "",
       "spec.configuration.featureGate.featureSet": "",
+      "spec.configuration.ingress.domain": "",
       "metadata.namespace": "clusters",
     });
   });

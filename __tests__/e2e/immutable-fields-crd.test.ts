@@ -100,6 +100,7 @@ const VARIANTS = {
           olmCatalogPlacement: "guest",
           capabilities: { enabled: ["baremetal"], disabled: ["ImageRegistry"] },
           featureSet: "TechPreviewNoUpgrade",
+          ingress: { domain: "apps.variant.example.com" },
           oauthPublishing: "LoadBalancer",
         }),
         identities: { controlPlaneOperator: true, kms: true },

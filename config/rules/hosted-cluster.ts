@@ -5,6 +5,7 @@ import { DeploymentNames, parseArmId } from "../names";
 import { KMS_RULES, kmsVaultCollisions } from "./kms";
 import { NODE_POOL_ZONE_RULES } from "./node-pool-zones";
 import { PRIVATE_LINK_RULES, privateLinkCollisions } from "./private-link";
+import { CLUSTER_CONFIGURATION_RULES } from "./cluster-configuration";
 import { HOSTED_OPTION_RULES } from "./hosted-options";
 import type { HostedContext } from "./hosted-context";
 import { ConfigIssue, duplicates, nameIssue, Rule } from "./rule";
@@ -235,6 +236,7 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
   ...KMS_RULES,
   ...NODE_POOL_ZONE_RULES,
   ...HOSTED_OPTION_RULES,
+  ...CLUSTER_CONFIGURATION_RULES,
   ...ROLE_RULES,
 ];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName } from "../azure-rules";
+import { clusterConfigurationOptions } from "./cluster-configuration";
 import { hostedClusterOptions } from "./hosted-options";
 import { kmsSchema } from "./kms";
 import { nodePoolSchema } from "./node-pool";
@@ -132,6 +133,7 @@ export const hostedClusterSchema = z
       .default("45m")
       .describe("How long apply waits for the HostedCluster condition Available (and delete for its finalizers)."),
     ...hostedClusterOptions,
+    ...clusterConfigurationOptions,
   })
   .describe("Phase 3: the cluster's Azure infrastructure and the HostedCluster on the management cluster. Omit for Phase 1 only.");
 

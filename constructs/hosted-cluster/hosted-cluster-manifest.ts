@@ -1,3 +1,11 @@
+import {
+  apiServerNetworking,
+  clusterAutoscaling,
+  clusterConfiguration,
+  ClusterConfigurationProps,
+  containerRegistry,
+  withConfiguration,
+} from "./cluster-configuration";
 import { EndpointAccessProps, endpointTopology, OAuthPublishing, servicePublishing } from "./endpoint-access";
 import { ARO_HCP_ANNOTATIONS, azureAuthenticationConfig, HostedClusterIdentities } from "./hosted-cluster-identities";
 import { HostedClusterOptions, hostedClusterMetadata, hostedClusterOptionFields } from "./hosted-options";
@@ -107,6 +115,8 @@ export interface HostedClusterManifestProps {
   readonly oauthPublishing?: OAuthPublishing;
   /** Encrypt etcd secrets with this Key Vault key. @default - AES-CBC with the generated key Secret */
   readonly kms?: KmsEncryptionInput;
+  /** Day-1 configuration: proxy, API server, image policy, scheduler, OperatorHub, ingress, autoscaler, ACR pulls. @default - none set */
+  readonly clusterConfiguration?: ClusterConfigurationProps;
 }
 
 /** The HostedCluster object of `props`, field for field as the CLI renders it. */
@@ -134,6 +144,7 @@ export function hostedClusterManifest(props: HostedClusterManifestProps): HyperS
         serviceNetwork: [{ cidr: network.serviceNetwork }],
         // The CLI writes machineNetwork only with --machine-cidr.
         ...(network.machineNetwork ? { machineNetwork: [{ cidr: network.machineNetwork }] } : {}),
+        ...apiServerNetworking(props.clusterConfiguration),
       },
       etcd: {
         managementType: "Managed",
@@ -147,11 +158,12 @@ export function hostedClusterManifest(props: HostedClusterManifestProps): HyperS
       controllerAvailabilityPolicy: props.controllerAvailabilityPolicy,
       olmCatalogPlacement: props.olmCatalogPlacement,
       fips: props.fips,
-      ...hostedClusterOptionFields(options, props.trustBundleConfigMap),
+      ...withConfiguration(hostedClusterOptionFields(options, props.trustBundleConfigMap), clusterConfiguration(props)),
       dns: { baseDomain: props.dns.baseDomain, publicZoneID: props.dns.publicZoneId, privateZoneID: props.dns.privateZoneId },
-      platform: { type: "Azure", azure: azurePlatform(props.azure, identities, endpointAccess) },
+      platform: { type: "Azure", azure: { ...azurePlatform(props.azure, identities, endpointAccess), ...containerRegistry(props.clusterConfiguration) } },
       services: servicePublishing(name, props.externalDnsDomain, endpointAccess.kind, props.oauthPublishing),
       secretEncryption: secretEncryption(props.kms, props.secrets.etcdEncryptionKey),
+      ...clusterAutoscaling(props.clusterConfiguration),
     },
   };
 }

@@ -206,6 +206,7 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
   // The CRD's rules: TechPreviewNoUpgrade and DevPreviewNoUpgrade "may not be changed"; they run
   // only while the field is set, so setting it on a running cluster passes.
   field("spec.configuration.featureGate.featureSet", "whileSet", "TechPreviewNoUpgrade may not be changed (DevPreviewNoUpgrade likewise)", key("featureSet")),
+  field("spec.configuration.ingress.domain", "whileSet", "domain is immutable once set", key("ingress.domain")),
   NAMESPACE,
 ];
 
