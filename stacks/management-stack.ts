@@ -11,6 +11,7 @@ import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT, PRIVATE_LINK_CREDENTIALS_OUTPUT } from "./shared-stack";
 import { configureAzureStack } from "./azure-providers";
+import { addManagementMonitoring } from "./management-monitoring";
 import {
   configureBackend,
   configureKubernetesProvider,
@@ -62,6 +63,7 @@ export class ManagementStack extends TerraformStack {
     });
     this.addExternalDnsCredentials(props, operator, inputs);
     this.addPrivateLinkCredentials(props, operator, inputs);
+    addManagementMonitoring(this, config, bundle, operator);
     if (management.pullSecretFile && files.pullSecretFile) {
       const input = inputs.add(
         "PullSecretInput",

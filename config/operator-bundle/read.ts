@@ -4,6 +4,7 @@ import { exampleOnlyOf, externalDnsOf, isOperatorDeployment, operatorEnvOf, priv
 import { RENDER_HINT } from "./hypershift-install";
 import { bundleObjectOf, crdsInBundle } from "./kinds";
 import { ContentMemo } from "./memo";
+import { monitoringOf } from "./monitoring";
 import { omitKinds } from "./mutate";
 import { parseBundleDocuments } from "./parse";
 import { BUNDLE_TIERS, BundleOptions, BundleResult, BundleTier, KubernetesObject } from "./types";
@@ -50,6 +51,7 @@ function bundleOfText(text: string, options: BundleOptions): BundleResult {
       privateLink: privateLinkOf(operator),
       // Before omitKinds: an omitted object still marks an example.
       exampleOnly: exampleOnlyOf(parsed.objects.map(({ object }) => object)),
+      monitoring: monitoringOf(parsed.objects.map(({ object }) => object)),
     },
   };
 }

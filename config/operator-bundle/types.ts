@@ -63,6 +63,21 @@ export interface BundlePrivateLink {
   readonly managedIdentityClientId?: string;
 }
 
+/**
+ * What `hypershift install --platform-monitoring` and `--metrics-set` left in the render
+ * (openshift/hypershift cmd/install/install.go, cmd/install/assets/hypershift_operator.go):
+ * any value but None labels the operator namespace `openshift.io/cluster-monitoring=true` and
+ * binds Role `prometheus` to openshift-monitoring/prometheus-k8s (None: to
+ * openshift-user-workload-monitoring/prometheus-user-workload); All also passes
+ * `--enable-ocp-cluster-monitoring=true`; --metrics-set sets METRICS_SET (support/metrics/sets.go).
+ */
+export interface BundleMonitoring {
+  /** The --platform-monitoring the render shows; undefined when it holds neither the namespace nor the prometheus RoleBinding. */
+  readonly platformMonitoring?: "None" | "OperatorOnly" | "All";
+  /** METRICS_SET of the operator; undefined when unset (HyperShift's default, Telemetry). */
+  readonly metricsSet?: string;
+}
+
 /** A Secret a workload of the bundle needs (mounted or pulled with) that the bundle does not hold. */
 export interface SecretReference {
   /** `<Kind> <namespace>/<name>` of the workload. */
@@ -88,6 +103,8 @@ export interface OperatorBundle {
   readonly operatorEnv: Readonly<Record<string, string>>;
   /** The operator's Private Link settings (--private-platform and the --azure-pls-* flags). */
   readonly privateLink: BundlePrivateLink;
+  /** --platform-monitoring and --metrics-set as rendered (monitoring.ts). */
+  readonly monitoring: BundleMonitoring;
 }
 
 export type BundleResult = { readonly ok: true; readonly bundle: OperatorBundle } | { readonly ok: false; readonly problems: readonly string[] };

@@ -1,6 +1,7 @@
 import { DeploymentNames } from "../names";
 import { ARO_HCP_MANAGED_SERVICE, AZURE_PRIVATE_CREDENTIALS_SECRET, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "../operator-bundle";
 import { Config, GUID } from "../schema";
+import { monitoringBundleWarnings } from "./monitoring";
 import { ConfigIssue } from "./rule";
 
 const BUNDLE_PATH = "managementCluster.operator.bundleFile";
@@ -142,7 +143,7 @@ function privateLinkBundleIssues(config: Config, names: DeploymentNames, bundle:
 
 /** Things that are valid but will fail or surprise at plan time unless the user acts. */
 export function bundleWarnings(bundle: OperatorBundle, config: Config): string[] {
-  const warnings: string[] = [];
+  const warnings: string[] = [...monitoringBundleWarnings(bundle, config)];
   if (bundle.exampleOnly) {
     warnings.push(
       "management: the operator bundle is an abridged example (hcp-azure.dev/example-only); deploy refuses it. Render your own (help/management-cluster.md).",

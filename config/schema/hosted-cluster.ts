@@ -3,6 +3,7 @@ import { AZURE_NAME_RULES, azureName } from "../azure-rules";
 import { clusterConfigurationOptions } from "./cluster-configuration";
 import { hostedClusterOptions } from "./hosted-options";
 import { kmsSchema } from "./kms";
+import { hostedMonitoringSchema } from "./monitoring";
 import { nodePoolSchema } from "./node-pool";
 import { armId, cidr, filePath, guid, kubernetesName, releaseImage, wholeDuration } from "./primitives";
 import { privateLinkSchema } from "./private-link";
@@ -123,6 +124,7 @@ export const hostedClusterSchema = z
     privateLink: privateLinkSchema.optional(),
     nodePools: z.array(nodePoolSchema).default([]).describe("NodePools of the cluster (add, scale or remove them here)."),
     kms: kmsSchema.optional(),
+    monitoring: hostedMonitoringSchema.optional(),
     deleteResourceGroupsWithContents: z
       .boolean()
       .default(false)

@@ -19,6 +19,8 @@ export type { KeyVaultNetworkConfig } from "./key-vault-network";
 export { KEY_URL, KEY_VAULT_DNS_SUFFIXES, kmsSchema, parseKeyUrl } from "./kms";
 export type { KmsConfig } from "./kms";
 export type { ManagementClusterConfig } from "./management-cluster";
+export { METRICS_SETS, PLATFORM_MONITORING } from "./monitoring";
+export type { HostedMonitoringConfig, ManagementMonitoringConfig } from "./monitoring";
 export { DEFAULT_VM_SIZE } from "./node-pool";
 export type { NodePoolConfig } from "./node-pool";
 export type { SigningKeyConfig } from "./oidc";

@@ -10,6 +10,7 @@ import { EndpointAccessProps, endpointTopology, OAuthPublishing, servicePublishi
 import { ARO_HCP_ANNOTATIONS, azureAuthenticationConfig, HostedClusterIdentities } from "./hosted-cluster-identities";
 import { HostedClusterOptions, hostedClusterMetadata, hostedClusterOptionFields } from "./hosted-options";
 import { HYPERSHIFT_API_VERSION, HyperShiftObject } from "./hypershift-object";
+import { HostedClusterMonitoring, hostedClusterMonitoring } from "./monitoring";
 import { KmsEncryptionInput, secretEncryption } from "./secret-encryption";
 
 /**
@@ -115,6 +116,8 @@ export interface HostedClusterManifestProps {
   readonly oauthPublishing?: OAuthPublishing;
   /** Encrypt etcd secrets with this Key Vault key. @default - AES-CBC with the generated key Secret */
   readonly kms?: KmsEncryptionInput;
+  /** `spec.monitoring`: metric set and metrics forwarding. @default - not written */
+  readonly monitoring?: HostedClusterMonitoring;
   /** Day-1 configuration: proxy, API server, image policy, scheduler, OperatorHub, ingress, autoscaler, ACR pulls. @default - none set */
   readonly clusterConfiguration?: ClusterConfigurationProps;
 }
@@ -163,6 +166,7 @@ export function hostedClusterManifest(props: HostedClusterManifestProps): HyperS
       platform: { type: "Azure", azure: { ...azurePlatform(props.azure, identities, endpointAccess), ...containerRegistry(props.clusterConfiguration) } },
       services: servicePublishing(name, props.externalDnsDomain, endpointAccess.kind, props.oauthPublishing),
       secretEncryption: secretEncryption(props.kms, props.secrets.etcdEncryptionKey),
+      ...hostedClusterMonitoring(props.monitoring),
       ...clusterAutoscaling(props.clusterConfiguration),
     },
   };
