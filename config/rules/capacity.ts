@@ -38,8 +38,9 @@ export function capacityCounts(names: DeploymentNames): CapacityCount[] {
   const assignments = hosted.map(roleAssignmentsOf);
   counts.push({ limit: "roleAssignmentsPerSubscription", ...subscription(sub), count: sum(assignments), detail: perCluster(assignments) });
   const groups = usedGroups(names, hosted);
-  const perGroupCluster = `the persistent group and ${hosted.length === 1 ? "the hosted cluster's" : `${hosted.length} hosted clusters'`}`;
-  counts.push({ limit: "resourceGroupsPerSubscription", ...subscription(sub), count: groups.size, detail: perGroupCluster, members: [...groups.keys()] });
+  const own = new Set(hosted.flatMap((h) => Object.values(h.resourceGroups).map((g) => g.id.toLowerCase()))).size;
+  const detail = `${groups.size - own} for the deployment, ${own} for ${hosted.length} hosted cluster${hosted.length === 1 ? "" : "s"}`;
+  counts.push({ limit: "resourceGroupsPerSubscription", ...subscription(sub), count: groups.size, detail, members: [...groups.keys()] });
   for (const identity of names.clusters.flatMap((c) => managedIdentitiesOf(c.identities))) {
     const key = `identity:${identity.id.toLowerCase()}`;
     counts.push({ limit: "federatedCredentialsPerIdentity", scope: `identity ${identity.name}`, key, count: identity.credentials.length, detail: "" });
