@@ -1,4 +1,5 @@
 import { ClusterNames, EndpointAccessNames } from "../config/names";
+import { nodePoolConfigMapNames } from "../config/names/node-pool-config-maps";
 import { Config } from "../config/schema";
 import { EndpointAccessProps } from "../constructs/hosted-cluster/endpoint-access";
 import { HostedClusterProps } from "../constructs/hosted-cluster/hosted-cluster";
@@ -45,7 +46,6 @@ export function hostedClusterProps(
     olmCatalogPlacement: hc.olmCatalogPlacement,
     fips: hc.fips,
     options: hc,
-    monitoring: hc.monitoring,
     // The VNet's address space goes to noProxy only when this config creates the VNet (known here).
     clusterConfiguration: { ...hc, workerVnetCidr: hosted.vnet.create ? hc.network.vnetCidr : undefined },
     trustBundleConfigMap: hc.additionalTrustBundleFile ? hosted.trustBundleConfigMap : undefined,
@@ -66,7 +66,7 @@ export function hostedClusterProps(
     externalDnsDomain: hosted.externalDnsDomain,
     oauthPublishing: hc.oauthPublishing,
     // A pool with availabilityZones is one NodePool per zone (<name>-<zone>), from names.
-    nodePools: hosted.nodePools.map((pool) => pool.config),
+    nodePools: hosted.nodePools.map((pool) => ({ ...pool.config, configMaps: nodePoolConfigMapNames(pool.config) })),
     availableTimeout: hc.availableTimeout,
     kubeconfigSecretName: hosted.secrets.adminKubeconfig,
   };

@@ -2,6 +2,7 @@ import { parseArmId } from "../names";
 import { payloadRuns, releaseOf, versionSkewProblem } from "../release-version";
 import { NodePoolConfig } from "../schema";
 import type { HostedContext } from "./hosted-context";
+import { NODE_POOL_WORKLOAD_RULES, nodePoolWorkloadWarnings } from "./node-pool-workload";
 import { ConfigIssue, Rule } from "./rule";
 
 /** Azure's largest ephemeral OS disk (learn.microsoft.com ephemeral-os-disks: "or 2,040 GiB, whichever is smaller"). */
@@ -194,6 +195,8 @@ export const NODE_POOL_RULES: ReadonlyArray<Rule<HostedContext>> = [
       return issues;
     }),
   },
+  // rollingUpdate, config (node-pool-workload.ts).
+  ...NODE_POOL_WORKLOAD_RULES,
 ];
 
 /** Valid NodePool settings that will not do what they seem to, printed by synth. */
@@ -213,5 +216,6 @@ export function nodePoolWarnings(hosted: { readonly clusterStack: string; readon
       );
     }
   }
+  warnings.push(...nodePoolWorkloadWarnings(hosted.clusterStack, hosted.config.nodePools));
   return warnings;
 }

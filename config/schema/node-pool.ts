@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nodePoolWorkloadShape } from "./node-pool-workload";
 import { armId, availabilityZone, goDuration, kubernetesName, releaseImage, scalarAsText } from "./primitives";
 
 /** `clusters[].hostedCluster.nodePools[]`: the NodePools of a hosted cluster (rules across fields: rules/node-pools.ts). */
@@ -154,6 +155,8 @@ export const nodePoolSchema = z
       .enum(["Enabled", "Disabled"])
       .optional()
       .describe("Host encryption of the VMs. Default: the CRD's Enabled, which needs the subscription feature Microsoft.Compute/EncryptionAtHost."),
+    // nodeLabels, taints, rollingUpdate, config, tuning (node-pool-workload.ts).
+    ...nodePoolWorkloadShape,
   })
   .superRefine((pool, ctx) => {
     // The CRD: "Both replicas or autoScaling should not be set".

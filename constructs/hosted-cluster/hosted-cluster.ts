@@ -4,6 +4,7 @@ import { Construct } from "constructs";
 import { FIELD_MANAGER } from "../kubernetes-constants";
 import { escapeTemplates } from "../terraform-literal";
 import { HostedClusterManifestProps, hostedClusterManifest } from "./hosted-cluster-manifest";
+import { NodePoolConfigMaps, NodePoolNodeConfig, NodePoolTuning } from "./node-pool-config";
 import { nodePoolManifest, NodePoolSettings } from "./node-pool-manifest";
 
 /** A NodePool of the HostedCluster: its own settings; the cluster name and namespace are the HostedCluster's. */
@@ -12,6 +13,10 @@ export interface HostedClusterNodePool extends NodePoolSettings {
   readonly releaseImage?: string;
   /** ARM ID of the workers' subnet, in the cluster's VNet. @default - the HostedCluster's subnet (azure.subnetId) */
   readonly subnetId?: string;
+  /** Kubelet and CRI-O settings, made into the ConfigMap `configMaps.config` names. @default - none */
+  readonly config?: NodePoolNodeConfig;
+  /** A TuneD profile, made into the ConfigMap `configMaps.tuning` names. @default - none */
+  readonly tuning?: NodePoolTuning;
 }
 
 export interface HostedClusterProps extends HostedClusterManifestProps {
@@ -77,6 +82,7 @@ export class HostedCluster extends Construct {
     this.nodePools = (props.nodePools ?? []).map(
       (nodePool) =>
         new Manifest(this, `NodePool_${nodePool.name}`, {
+          // Its ConfigMaps (`NodePoolConfig_<name>`) exist before it and go after it.
           manifest: escapeTemplates(
             nodePoolManifest({
               ...nodePool,
@@ -89,10 +95,19 @@ export class HostedCluster extends Construct {
           fieldManager: { name: FIELD_MANAGER },
           // Deleting a NodePool waits for its machines to go, within the same budget.
           timeouts: { delete: timeout },
-          dependsOn: [this.resource],
+          dependsOn: [this.resource, ...nodePoolConfigMaps(this, props.namespace, nodePool)],
         }),
     );
   }
+}
+
+/** The ConfigMaps of one NodePool's config and tuning (`NodePoolConfig_<name>`), when it has any. */
+function nodePoolConfigMaps(scope: Construct, namespace: string, pool: HostedClusterNodePool): ITerraformDependable[] {
+  const names = pool.configMaps ?? {};
+  const config = names.config && pool.config ? { name: names.config, settings: pool.config } : undefined;
+  const tuning = names.tuning && pool.tuning ? { name: names.tuning, settings: pool.tuning } : undefined;
+  if (!config && !tuning) return [];
+  return [...new NodePoolConfigMaps(scope, `NodePoolConfig_${pool.name}`, { namespace, poolName: pool.name, config, tuning }).configMaps];
 }
 
 function validate(props: HostedClusterProps): void {

@@ -58,6 +58,23 @@ export interface NodePoolSettings {
   readonly availabilityZone?: string;
   /** `Enabled` or `Disabled` host encryption. @default - not written: the CRD's Enabled */
   readonly encryptionAtHost?: string;
+  /** Labels of the pool's nodes (`spec.nodeLabels`). @default - none */
+  readonly nodeLabels?: Readonly<Record<string, string>>;
+  /** Taints of the pool's nodes (`spec.taints`). @default - none */
+  readonly taints?: readonly NodePoolTaint[];
+  /** Rolling update of a Replace pool (`spec.management.replace.rollingUpdate`). @default - not written: HyperShift's 1 and 0 */
+  readonly rollingUpdate?: { readonly maxSurge: number | string; readonly maxUnavailable: number | string };
+  /** Names of the pool's ConfigMaps (`spec.config`, `spec.tuningConfig`), made by `NodePoolConfigMaps`. @default - none */
+  readonly configMaps?: { readonly config?: string; readonly tuning?: string };
+}
+
+/** A node taint as the NodePool takes it (core/v1 Taint without timeAdded). */
+export interface NodePoolTaint {
+  readonly key: string;
+  /** @default - none */
+  readonly value?: string;
+  /** `NoSchedule`, `PreferNoSchedule` or `NoExecute`. */
+  readonly effect: string;
 }
 
 export interface NodePoolManifestProps extends NodePoolSettings {
@@ -86,12 +103,13 @@ export function nodePoolManifest(pool: NodePoolManifestProps): HyperShiftObject 
       clusterName: pool.clusterName,
       // The CRD: "Both replicas or autoScaling should not be set".
       ...(pool.autoscaling ? { autoScaling: { min: pool.autoscaling.min, max: pool.autoscaling.max } } : { replicas: pool.replicas }),
-      management: { autoRepair: pool.autoRepair, upgradeType: pool.upgradeType },
+      management: nodePoolManagement(pool),
       release: { image: pool.releaseImage },
       arch: pool.arch,
       nodeDrainTimeout: goDuration(pool.nodeDrainTimeout),
       nodeVolumeDetachTimeout: goDuration(pool.nodeVolumeDetachTimeout),
       ...(pool.pausedUntil !== undefined ? { pausedUntil: pool.pausedUntil } : {}),
+      ...nodePoolWorkloadFields(pool),
       platform: {
         type: "Azure",
         azure: {
@@ -140,5 +158,37 @@ function nodePoolImage(pool: NodePoolSettings): Record<string, unknown> {
           imageGeneration: pool.imageGeneration,
         }
       : { imageGeneration: pool.imageGeneration },
+  };
+}
+
+/** `management`: with the rolling update of a Replace pool when given (the CRD allows rollingUpdate only with strategy RollingUpdate). */
+function nodePoolManagement(pool: NodePoolSettings): Record<string, unknown> {
+  const { rollingUpdate } = pool;
+  return {
+    autoRepair: pool.autoRepair,
+    upgradeType: pool.upgradeType,
+    ...(rollingUpdate
+      ? { replace: { strategy: "RollingUpdate", rollingUpdate: { maxSurge: rollingUpdate.maxSurge, maxUnavailable: rollingUpdate.maxUnavailable } } }
+      : {}),
+  };
+}
+
+/** `nodeLabels`, `taints`, `config` and `tuningConfig`, each only when set (an unchanged pool renders as before). */
+function nodePoolWorkloadFields(pool: NodePoolSettings): Record<string, unknown> {
+  const labels = pool.nodeLabels && Object.keys(pool.nodeLabels).length > 0 ? pool.nodeLabels : undefined;
+  const taints = pool.taints && pool.taints.length > 0 ? pool.taints : undefined;
+  return {
+    ...(labels
+      ? {
+          nodeLabels: Object.fromEntries(
+            Object.keys(labels)
+              .sort()
+              .map((key) => [key, labels[key]]),
+          ),
+        }
+      : {}),
+    ...(taints ? { taints: taints.map((t) => ({ key: t.key, ...(t.value !== undefined ? { value: t.value } : {}), effect: t.effect })) } : {}),
+    ...(pool.configMaps?.config ? { config: [{ name: pool.configMaps.config }] } : {}),
+    ...(pool.configMaps?.tuning ? { tuningConfig: [{ name: pool.configMaps.tuning }] } : {}),
   };
 }
