@@ -46,6 +46,7 @@ export function hostedClusterProps(
     olmCatalogPlacement: hc.olmCatalogPlacement,
     fips: hc.fips,
     options: hc,
+    monitoring: hc.monitoring,
     // The VNet's address space goes to noProxy only when this config creates the VNet (known here).
     clusterConfiguration: { ...hc, workerVnetCidr: hosted.vnet.create ? hc.network.vnetCidr : undefined },
     trustBundleConfigMap: hc.additionalTrustBundleFile ? hosted.trustBundleConfigMap : undefined,
