@@ -80,7 +80,7 @@ function hostedClusterRules(stuck: string, stuckSeconds: number): AlertRule[] {
       "10m",
       "critical",
       "A hosted cluster's etcd is not available",
-      "{{ $value }} HostedCluster(s) have condition EtcdAvailable not True; automatic etcd recovery (HighlyAvailable only) shows as condition EtcdRecoveryActive. If it does not recover, restore it from an etcd snapshot (HyperShift: docs/content/how-to/azure/backup-and-restore-etcd-snapshot.md).",
+      "{{ $value }} HostedCluster(s) have condition EtcdAvailable not True; automatic etcd recovery (HighlyAvailable only) shows as condition EtcdRecoveryActive. If it does not recover, restore it from an etcd snapshot (help/backup.md).",
     ),
     rule(
       "HostedClusterEtcdManualInterventionRequired",
@@ -89,7 +89,7 @@ function hostedClusterRules(stuck: string, stuckSeconds: number): AlertRule[] {
       "5m",
       "critical",
       "A hosted cluster's etcd needs manual intervention",
-      "HostedCluster {{ $labels.namespace }}/{{ $labels.name }}: etcd cannot recover by itself. Follow HyperShift's etcd disaster-recovery guide (docs/content/how-to/disaster-recovery/etcd-recovery.md).",
+      "HostedCluster {{ $labels.namespace }}/{{ $labels.name }}: etcd cannot recover by itself. Follow HyperShift's etcd disaster-recovery guide (docs/content/how-to/disaster-recovery/etcd-recovery.md), or restore from an etcd snapshot (help/backup.md).",
     ),
     rule(
       "HostedClusterRolloutStuck",
