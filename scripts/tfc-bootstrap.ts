@@ -37,6 +37,7 @@ export interface BootstrapResult {
   readonly outdir: string;
   readonly workspaces: readonly BootstrapWorkspace[];
   readonly manual: ManualSteps;
+  readonly options: BootstrapOptions;
   readonly stack: TfcBootstrapStack;
 }
 
@@ -110,6 +111,7 @@ export function bootstrapOptions(loaded: LoadedConfig, flags: Record<string, str
         : undefined,
     flexibleCredentials: flags["flexible-credentials"] === true,
     tags: { "hcp-azure": config.prefix },
+    connectionVariableSet: `${config.prefix}-management-cluster`,
   };
 }
 
@@ -133,7 +135,7 @@ export function synthesizeBootstrap(loaded: LoadedConfig, options: BootstrapOpti
   const manual = manualSteps(workspaces, options);
   const summary = { options, manualSteps: manual, workspaces };
   fs.writeFileSync(path.join(outdir, "tfc-bootstrap.json"), `${JSON.stringify(summary, null, 2)}\n`);
-  return { outdir, workspaces, manual, stack };
+  return { outdir, workspaces, manual, options, stack };
 }
 
 /** What the command prints: counts, then the manual steps before and after the apply. */
@@ -142,10 +144,11 @@ export function report(result: BootstrapResult): string[] {
   const credentials = identities.reduce((sum, i) => sum + i.credentials, 0);
   const triggers = result.workspaces.reduce((sum, w) => sum + w.runTriggerSources.length, 0);
   const variables = result.workspaces.reduce((sum, w) => sum + w.variables.length, 0);
+  const connection = new Set(result.workspaces.flatMap((w) => w.connectionVariables.map((v) => v.name))).size;
   const roles = result.workspaces.reduce((sum, w) => sum + w.roles.length, 0);
   const folder = path.join(result.outdir, "stacks", TFC_BOOTSTRAP_STACK);
   return [
-    `synthesized ${folder}: 1 project, ${result.workspaces.length} workspaces, ${variables} variables, ${identities.length} run identities, ${credentials} federated credentials, ${roles} role assignments, ${triggers} run triggers`,
+    `synthesized ${folder}: 1 project, ${result.workspaces.length} workspaces, ${variables} workspace variables, ${connection} in the variable set ${result.options.connectionVariableSet}, ${identities.length} run identities, ${credentials} federated credentials, ${roles} role assignments, ${triggers} run triggers`,
     "",
     "before the apply (manual):",
     ...result.manual.before.map((s, i) => `  ${i + 1}. ${s}`),

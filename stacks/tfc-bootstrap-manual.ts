@@ -10,15 +10,20 @@ export interface ManualSteps {
   readonly after: readonly string[];
 }
 
-/** The variables an administrator fills, per workspace: empty slots the bootstrap created. */
-export function emptySlots(workspaces: readonly BootstrapWorkspace[]): { workspace: string; key: string; sensitive: boolean }[] {
-  return workspaces.flatMap((w) =>
-    w.variables.filter((v) => v.value === undefined && v.name !== RUN_CLIENT_ID).map((v) => ({ workspace: w.workspace, key: v.name, sensitive: v.sensitive })),
+/** The values an administrator fills: empty slots of the workspaces, and those of the connection variable set once. */
+export function emptySlots(
+  workspaces: readonly BootstrapWorkspace[],
+  options: Pick<BootstrapOptions, "connectionVariableSet">,
+): { owner: string; key: string; sensitive: boolean }[] {
+  const own = workspaces.flatMap((w) =>
+    w.variables.filter((v) => v.value === undefined && v.name !== RUN_CLIENT_ID).map((v) => ({ owner: w.workspace, key: v.name, sensitive: v.sensitive })),
   );
+  const connection = new Map(workspaces.flatMap((w) => w.connectionVariables).map((v) => [`${v.category}-${v.name}`, v]));
+  return [...own, ...[...connection.values()].map((v) => ({ owner: options.connectionVariableSet, key: v.name, sensitive: v.sensitive }))];
 }
 
 export function manualSteps(workspaces: readonly BootstrapWorkspace[], options: BootstrapOptions): ManualSteps {
-  const slots = emptySlots(workspaces);
+  const slots = emptySlots(workspaces, options);
   const secrets = slots.filter((s) => s.sensitive);
   const keysOf = (list: readonly { key: string }[]) => [...new Set(list.map((s) => s.key))].sort().join(", ");
   const optional = workspaces.filter((w) => w.optionalVariables.length > 0);
@@ -30,7 +35,7 @@ export function manualSteps(workspaces: readonly BootstrapWorkspace[], options: 
       (options.flexibleCredentials ? " and create Entra applications (Application Developer or Application.ReadWrite.OwnedBy)." : "."),
     ...(options.vcs
       ? [
-          `The VCS connection (OAuth client) of the organization exists; its token ID ${options.vcs.oauthTokenId} was passed. Commit the synthesized stacks to ${options.vcs.identifier} under ${options.vcs.directory || "the root"}/stacks/<stack>.`,
+          `The VCS connection (OAuth client) of the organization exists; its token ID ${options.vcs.oauthTokenId} was passed. Commit the synthesized stacks to ${options.vcs.identifier} under ${options.vcs.directory ? `${options.vcs.directory}/` : ""}stacks/<stack>.`,
         ]
       : []),
     ...(options.agentPool
@@ -40,15 +45,17 @@ export function manualSteps(workspaces: readonly BootstrapWorkspace[], options: 
   const after = [
     ...(secrets.length > 0
       ? [
-          `Set ${secrets.length} sensitive variable values the bootstrap created empty (${keysOf(secrets)}), in each workspace's Variables page or through the API; plans refuse an empty one.`,
+          `Set ${secrets.length} sensitive variable values the bootstrap created empty (${keysOf(secrets)}), in the Variables pages of the workspaces (or of the variable set ${options.connectionVariableSet}) or through the API; plans refuse an empty one.`,
         ]
       : []),
     ...(slots.length > secrets.length
-      ? [`Set ${slots.length - secrets.length} non-secret values the bootstrap cannot know (${keysOf(slots.filter((s) => !s.sensitive))}).`]
+      ? [
+          `Set ${slots.length - secrets.length} non-secret values the bootstrap cannot know (${keysOf(slots.filter((s) => !s.sensitive))}); the management cluster's connection once, in the variable set ${options.connectionVariableSet}.`,
+        ]
       : []),
     ...(optional.length > 0
       ? [
-          `Optional per workspace, one way to authenticate where the required ones are not enough (${keysOf(optional.flatMap((w) => w.optionalVariables.map((v) => ({ key: v.name }))))}): create them yourself where you use them.`,
+          `Optional variables, one of several ways to authenticate (${keysOf(optional.flatMap((w) => w.optionalVariables.map((v) => ({ key: v.name }))))}): create the ones you use, sensitive where they hold a token or key; the management cluster's (KUBE_*, kube_*) once, in the variable set ${options.connectionVariableSet}.`,
         ]
       : []),
     ...(graph.length > 0
@@ -56,7 +63,9 @@ export function manualSteps(workspaces: readonly BootstrapWorkspace[], options: 
           `Grant Microsoft Graph application permissions (admin consent, e.g. Application.ReadWrite.OwnedBy) to the run identities of ${graph.join(", ")}: they use azuread (help/terraform-cloud.md "Least privilege per workspace").`,
         ]
       : []),
-    "Kubernetes: cluster-admin credentials for the management cluster in the workspaces that read KUBE_* or kube_* variables.",
+    ...(workspaces.some((w) => w.connectionVariables.length > 0)
+      ? [`Kubernetes: the credentials in the variable set ${options.connectionVariableSet} need cluster-admin on the management cluster.`]
+      : []),
     "Review the role assignments (tfc-bootstrap.json, roles): subscription-wide where a stack creates resource groups or uses one another stack creates; narrow them once the groups exist.",
     "Wait a few minutes before the first runs: new federated credentials and role assignments take time to propagate.",
   ];

@@ -30,6 +30,8 @@ export interface BootstrapOptions {
   readonly flexibleCredentials: boolean;
   /** Workspace tags (key: value). */
   readonly tags: Readonly<Record<string, string>>;
+  /** The project-owned variable set of the management cluster's connection (the same in every workspace). */
+  readonly connectionVariableSet: string;
 }
 
 export interface BootstrapVcs {
@@ -58,8 +60,10 @@ export interface BootstrapWorkspace {
   readonly stateConsumers: readonly string[];
   /** Stacks whose successful apply queues a run here (VCS-driven only, from readsStateOf). */
   readonly runTriggerSources: readonly string[];
-  /** Variables the bootstrap creates: fixed values, the run identity, empty slots for the rest. */
+  /** Variables the bootstrap creates on the workspace: fixed values, the run identity, empty slots for the rest. */
   readonly variables: readonly WorkspaceVariable[];
+  /** Required variables of the management cluster's connection: in the variable set, attached to this workspace. */
+  readonly connectionVariables: readonly WorkspaceVariable[];
   /** Optional variables (one of several ways to authenticate): left to the administrator. */
   readonly optionalVariables: readonly WorkspaceVariable[];
   /** Whether the stack authenticates to Azure (a run identity, its federated credentials and roles). */
@@ -85,6 +89,15 @@ export interface StackFootprint {
 }
 
 export const RUN_CLIENT_ID = "TFC_AZURE_RUN_CLIENT_ID";
+
+/**
+ * The management cluster's connection (KUBE_* environment variables, kube_* Terraform variables
+ * with credentialsFromVariables): one value for every workspace that reads it, so one variable set
+ * instead of a copy per workspace.
+ */
+export function isConnectionVariable(variable: Pick<WorkspaceVariable, "name">): boolean {
+  return /^(KUBE_|kube_)/.test(variable.name);
+}
 
 /** The dynamic-credential token issuer of a Terraform Cloud or Enterprise host (no trailing slash). */
 export function tokenIssuer(hostname: string): string {
@@ -190,7 +203,8 @@ export function bootstrapWorkspaces(
       readsStateOf: entry.readsStateOf.map((s) => workspaceOf.get(s) ?? s),
       stateConsumers: consumersOf(entry.stack),
       runTriggerSources: options.vcs ? [...entry.readsStateOf] : [],
-      variables: entry.variables.filter((v) => v.required),
+      variables: entry.variables.filter((v) => v.required && !isConnectionVariable(v)),
+      connectionVariables: entry.variables.filter((v) => v.required && isConnectionVariable(v)),
       optionalVariables: entry.variables.filter((v) => !v.required),
       azure,
       graph: footprint.azuread,

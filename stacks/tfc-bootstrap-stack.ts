@@ -5,10 +5,12 @@ import { DataTfeAgentPool } from "@cdktf/provider-tfe/lib/data-tfe-agent-pool";
 import { Project } from "@cdktf/provider-tfe/lib/project";
 import { TfeProvider } from "@cdktf/provider-tfe/lib/provider";
 import { RunTrigger } from "@cdktf/provider-tfe/lib/run-trigger";
+import { VariableSet } from "@cdktf/provider-tfe/lib/variable-set";
+import { WorkspaceVariableSet } from "@cdktf/provider-tfe/lib/workspace-variable-set";
 import { LocalBackend, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { RunIdentity } from "../constructs/tfc/run-identity";
-import { TfcVariable, TfcWorkspace } from "../constructs/tfc/tfc-workspace";
+import { createVariable, TfcVariable, TfcWorkspace } from "../constructs/tfc/tfc-workspace";
 import { azureadEnvironment, azurermEnvironment } from "./azure-providers";
 import { Config } from "../config/schema";
 import { BootstrapOptions, BootstrapWorkspace, RUN_CLIENT_ID, runSubject, tokenIssuer } from "./tfc-bootstrap-plan";
@@ -76,6 +78,28 @@ export class TfcBootstrapStack extends TerraformStack {
       );
     }
     this.connect(props.workspaces);
+    this.connectionVariableSet(props.workspaces, options, project);
+  }
+
+  /** The management cluster's connection, set once for every workspace that reads it (empty slots). */
+  private connectionVariableSet(entries: readonly BootstrapWorkspace[], options: BootstrapOptions, project: Project): void {
+    const readers = entries.filter((e) => e.connectionVariables.length > 0);
+    if (readers.length === 0) return;
+    const set = new VariableSet(this, "ManagementCluster", {
+      name: options.connectionVariableSet,
+      description: "Connection to the management cluster, read by the management and cluster-* workspaces (values set by an administrator).",
+      organization: options.organization,
+      parentProjectId: project.id,
+    });
+    const variables = new Map(readers.flatMap((e) => e.connectionVariables).map((v) => [`${v.category}-${v.name}`, v]));
+    for (const v of [...variables.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+      createVariable(set, { key: v.name, category: v.category, sensitive: v.sensitive, description: v.description }, { variableSetId: set.id });
+    }
+    for (const entry of readers)
+      new WorkspaceVariableSet(this.workspaces.get(entry.stack)!, "ManagementCluster", {
+        variableSetId: set.id,
+        workspaceId: this.workspaces.get(entry.stack)!.workspace.id,
+      });
   }
 
   private runIdentity(entry: BootstrapWorkspace, options: BootstrapOptions, group: ResourceGroup): RunIdentity {

@@ -92,19 +92,32 @@ describe("tfc-bootstrap for 20 hosted clusters", () => {
     expect(resources(json, "tfe_workspace_settings").every((s) => s.execution_mode === "remote" && s.global_remote_state === false)).toBe(true);
   });
 
-  it("gives each workspace its stack's variables: the required ones created, the optional ones listed", () => {
-    const byWorkspace = new Map<string, any[]>();
+  it("gives each workspace its stack's variables: the required ones created (the connection in one set), the optional ones listed", () => {
+    const owners = new Map([...names, ...Object.keys(json.resource.tfe_variable_set).map((id) => [`tfe_variable_set.${id}`, "(set)"] as const)]);
+    const byOwner = new Map<string, any[]>();
     for (const v of resources(json, "tfe_variable")) {
-      const name = names.get(address(v.workspace_id)!)!;
-      byWorkspace.set(name, [...(byWorkspace.get(name) ?? []), v]);
+      const owner = owners.get(address(v.workspace_id ?? v.variable_set_id)!)!;
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), v]);
     }
+    const attached = new Set(resources(json, "tfe_workspace_variable_set").map((a) => names.get(address(a.workspace_id)!)));
+    const spec = (v: any) => ({ name: v.key ?? v.name, category: v.category, sensitive: v.sensitive });
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     for (const entry of document.workspaces) {
-      const created = (byWorkspace.get(entry.state) ?? []).map((v) => ({ name: v.key, category: v.category, sensitive: v.sensitive }));
-      const required = entry.variables.filter((v) => v.required).map((v) => ({ name: v.name, category: v.category, sensitive: v.sensitive }));
-      expect(created.sort((a, b) => a.name.localeCompare(b.name))).toEqual(required.sort((a, b) => a.name.localeCompare(b.name)));
+      const own = (byOwner.get(entry.state) ?? []).map(spec);
+      const fromSet = attached.has(entry.state) ? byOwner.get("(set)")!.map(spec) : [];
+      expect([...own, ...fromSet].sort(byName)).toEqual(
+        entry.variables
+          .filter((v) => v.required)
+          .map(spec)
+          .sort(byName),
+      );
       const listed = result.workspaces.find((w) => w.stack === entry.stack)!.optionalVariables;
       expect(listed).toEqual(entry.variables.filter((v) => !v.required));
     }
+    expect(resources(json, "tfe_variable_set")).toEqual([
+      expect.objectContaining({ name: "myprefix-management-cluster", parent_project_id: "${tfe_project.Project.id}" }),
+    ]);
+    expect(attached.size).toBe(21);
   });
 
   it("sets only fixed values and the run identity's client ID; every other variable is an empty slot it never resets", () => {
@@ -172,6 +185,7 @@ describe("tfc-bootstrap for 20 hosted clusters", () => {
 
   it("lists the manual steps", () => {
     expect(result.manual.after.join("\n")).toContain("Set 40 sensitive variable values the bootstrap created empty (pull_secret, service_account_signing_key)");
+    expect(result.manual.after.join("\n")).toContain("Set 2 non-secret values the bootstrap cannot know (KUBE_CLUSTER_CA_CERT_DATA, KUBE_HOST)");
     expect(result.manual.before.join("\n")).toMatch(/TFE_TOKEN.*\n.*az login/);
   });
 });
@@ -210,6 +224,32 @@ describe("tfc-bootstrap with remote state, VCS-driven runs and flexible credenti
     const graph = document.workspaces.filter((w) => result.workspaces.find((b) => b.stack === w.stack)!.graph);
     expect(graph.length).toBeGreaterThan(0);
     expect(result.manual.after.join("\n")).toContain(`Grant Microsoft Graph application permissions`);
+  });
+});
+
+describe("tfc-bootstrap with a created persistent group and the connection as Terraform variables", () => {
+  const base = configWithClusters(2);
+  const raw: Record<string, any> = {
+    ...base,
+    backend: CLOUD,
+    resourceGroup: { name: "os4-common", create: true },
+    managementCluster: { ...base.managementCluster, credentialsFromVariables: true },
+  };
+  const { json, result, texts } = run(raw);
+  const subscription = `/subscriptions/${raw.subscriptionId}`;
+
+  it("grants subscription-wide roles to stacks that use a group another stack creates", () => {
+    const roles = (stack: string) => result.workspaces.find((w) => w.stack === stack)!.roles.map((r) => `${r.role} ${r.scope}`);
+    expect(roles("shared")).toEqual([`Contributor ${subscription}`, `Role Based Access Control Administrator ${subscription}`]);
+    expect(roles("identities-myprefix-hc-001")).toEqual([`Contributor ${subscription}`]);
+    expect(result.workspaces.find((w) => w.stack === "identities-myprefix-hc-001")!.roles[0].why).toBe("uses os4-common, created by another stack");
+  });
+
+  it("puts the sensitive kube_* variables in the set as empty slots", () => {
+    const inSet = resources(json, "tfe_variable").filter((v) => v.variable_set_id);
+    expect(inSet.map((v) => v.key).sort()).toEqual(["kube_cluster_ca_certificate", "kube_host"]);
+    expect(inSet.every((v) => v.sensitive && !("value" in v) && v.category === "terraform")).toBe(true);
+    expectNoSecrets(texts);
   });
 });
 

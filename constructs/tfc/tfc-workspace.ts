@@ -19,6 +19,20 @@ export interface TfcVariable {
   readonly value?: string;
 }
 
+/** A variable of a workspace or a variable set; an empty slot is never reset (`ignore_changes = [value]`). */
+export function createVariable(scope: Construct, variable: TfcVariable, owner: { workspaceId: string } | { variableSetId: string }): Variable {
+  const created = new Variable(scope, `${variable.category}-${variable.key}`, {
+    ...owner,
+    key: variable.key,
+    category: variable.category,
+    sensitive: variable.sensitive,
+    description: variable.description.slice(0, 512),
+    value: variable.value,
+  });
+  if (variable.value === undefined) created.lifecycle = { ignoreChanges: ["value"] };
+  return created;
+}
+
 export interface TfcWorkspaceProps {
   readonly name: string;
   readonly organization: string;
@@ -68,17 +82,7 @@ export class TfcWorkspace extends Construct {
       globalRemoteState: false,
       remoteStateConsumerIds: [],
     });
-    for (const variable of props.variables) {
-      const created = new Variable(this, `${variable.category}-${variable.key}`, {
-        workspaceId: this.workspace.id,
-        key: variable.key,
-        category: variable.category,
-        sensitive: variable.sensitive,
-        description: variable.description.slice(0, 512),
-        value: variable.value,
-      });
-      if (variable.value === undefined) created.lifecycle = { ignoreChanges: ["value"] };
-    }
+    props.variables.forEach((variable) => createVariable(this, variable, { workspaceId: this.workspace.id }));
   }
 
   /** Lets exactly these workspaces read this one's state. */
