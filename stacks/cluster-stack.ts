@@ -22,6 +22,7 @@ import { PlanTimeInputs } from "../constructs/plan-time-input/plan-time-inputs";
 import { IdentityClientIds } from "../constructs/workload-identities/identity-client-ids";
 import { lookUpControlPlanePrincipals } from "./shared-stack";
 import { configureAzureStack } from "./azure-providers";
+import { addClusterSignIn } from "./cluster-sign-in";
 import { hostedClusterProps } from "./hosted-cluster-props";
 import { configureKubernetesProvider, guardRetiredCluster, ManagementClusterProps, StackContext, terraformFilePath } from "./stack-setup";
 
@@ -93,9 +94,11 @@ export class ClusterStack extends TerraformStack {
         })
       : undefined;
 
+    const signIn = addClusterSignIn(this, config, cluster);
     this.hostedCluster = new HostedCluster(this, "HostedCluster", {
       ...hostedClusterProps(config, cluster, { identities, kms: kmsEncryption }),
-      dependsOn: trustBundle ? [...secrets.all, trustBundle.configMap] : secrets.all,
+      signIn: signIn.manifest,
+      dependsOn: [...secrets.all, ...(trustBundle ? [trustBundle.configMap] : []), ...(signIn.resources?.secrets ?? [])],
     });
     new CreationGuard(this, "CreationGuard", { hostedCluster: this.hostedCluster, cluster, storageAccountOrigin: names.storageAccount.origin });
     this.addOutputs(hosted, secrets);

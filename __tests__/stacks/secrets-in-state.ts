@@ -33,7 +33,7 @@ export function secretSources(expression: string, sensitiveVariables: ReadonlySe
   if (/\bdata\.terraform_remote_state\.[^.\s]+\.outputs\b/.test(expression)) found.add("remote state");
   // Private halves of generated keys, random bytes and passwords (public_key_* is not secret).
   if (
-    /\btls_private_key\.[^.\s]+\.private_key_|\brandom_(bytes|password)\.[^.\s]+\.(base64|hex|result)\b|\bazuread_application_password\.[^.\s]+\.value\b/.test(
+    /\btls_private_key\.[^.\s]+\.private_key_|\brandom_(bytes|password)\.[^.\s]+\.(base64|hex|result|bcrypt_hash)\b|\bazuread_application_password\.[^.\s]+\.value\b/.test(
       expression,
     )
   )

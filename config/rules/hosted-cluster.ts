@@ -1,5 +1,6 @@
 import { AZURE_NAME_RULES } from "../azure-rules";
 import { ROLE_RULES } from "./roles";
+import { SIGN_IN_RULES } from "./sign-in";
 import { contains, networkOf, overlaps, parseCidr } from "../cidr";
 import { DeploymentNames, parseArmId } from "../names";
 import { KMS_RULES, kmsVaultCollisions } from "./kms";
@@ -238,6 +239,7 @@ export const HOSTED_CLUSTER_RULES: ReadonlyArray<Rule<HostedContext>> = [
   ...HOSTED_OPTION_RULES,
   ...CLUSTER_CONFIGURATION_RULES,
   ...ROLE_RULES,
+  ...SIGN_IN_RULES,
 ];
 
 /** Rules across hosted clusters: what two clusters must not share. */

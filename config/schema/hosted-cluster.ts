@@ -7,6 +7,7 @@ import { hostedMonitoringSchema } from "./monitoring";
 import { nodePoolSchema } from "./node-pool";
 import { armId, cidr, filePath, guid, kubernetesName, releaseImage, wholeDuration } from "./primitives";
 import { privateLinkSchema } from "./private-link";
+import { signInSchema } from "./sign-in";
 
 /** `clusters[].hostedCluster`: the cluster's Azure infrastructure and its HostedCluster (rules across fields: rules/hosted-cluster.ts). */
 
@@ -134,6 +135,7 @@ export const hostedClusterSchema = z
     availableTimeout: wholeDuration("45m")
       .default("45m")
       .describe("How long apply waits for the HostedCluster condition Available (and delete for its finalizers)."),
+    signIn: signInSchema.optional(),
     ...hostedClusterOptions,
     ...clusterConfigurationOptions,
   })

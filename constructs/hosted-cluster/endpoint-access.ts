@@ -1,3 +1,5 @@
+import { publishedHost } from "../../config/names/sign-in";
+
 /**
  * How a HostedCluster's control-plane endpoints are reached and published: the CLI's
  * `--endpoint-access`, `--external-dns-domain` and `--oauth-publishing-strategy` (notes §1.3, §6,
@@ -52,14 +54,14 @@ export function servicePublishing(
         service,
         servicePublishingStrategy: {
           type: "LoadBalancer",
-          ...(externalDnsDomain ? { loadBalancer: { hostname: `${host}-${name}.${externalDnsDomain}` } } : {}),
+          ...(externalDnsDomain ? { loadBalancer: { hostname: publishedHost(host, name, externalDnsDomain) } } : {}),
         },
       };
     }
     if (externalDnsDomain) {
       return {
         service,
-        servicePublishingStrategy: { type: "Route", ...(named(host) ? { route: { hostname: `${host}-${name}.${externalDnsDomain}` } } : {}) },
+        servicePublishingStrategy: { type: "Route", ...(named(host) ? { route: { hostname: publishedHost(host, name, externalDnsDomain) } } : {}) },
       };
     }
     return { service, servicePublishingStrategy: { type: service === "APIServer" && endpointAccess !== "Private" ? "LoadBalancer" : "Route" } };

@@ -12,6 +12,7 @@ import { HostedClusterOptions, hostedClusterMetadata, hostedClusterOptionFields 
 import { HYPERSHIFT_API_VERSION, HyperShiftObject } from "./hypershift-object";
 import { HostedClusterMonitoring, hostedClusterMonitoring } from "./monitoring";
 import { KmsEncryptionInput, secretEncryption } from "./secret-encryption";
+import { SignInManifestProps, signInConfiguration } from "./sign-in";
 
 /**
  * The HostedCluster object as `hypershift create cluster azure --render` writes it (notes §6,
@@ -120,6 +121,8 @@ export interface HostedClusterManifestProps {
   readonly monitoring?: HostedClusterMonitoring;
   /** Day-1 configuration: proxy, API server, image policy, scheduler, OperatorHub, ingress, autoscaler, ACR pulls. @default - none set */
   readonly clusterConfiguration?: ClusterConfigurationProps;
+  /** Identity providers users sign in with (`spec.configuration.oauth`). @default - none: only the admin kubeconfig */
+  readonly signIn?: SignInManifestProps;
 }
 
 /** The HostedCluster object of `props`, field for field as the CLI renders it. */
@@ -161,7 +164,7 @@ export function hostedClusterManifest(props: HostedClusterManifestProps): HyperS
       controllerAvailabilityPolicy: props.controllerAvailabilityPolicy,
       olmCatalogPlacement: props.olmCatalogPlacement,
       fips: props.fips,
-      ...withConfiguration(hostedClusterOptionFields(options, props.trustBundleConfigMap), clusterConfiguration(props)),
+      ...withConfiguration(hostedClusterOptionFields(options, props.trustBundleConfigMap), clusterConfiguration(props), signInConfiguration(props.signIn)),
       dns: { baseDomain: props.dns.baseDomain, publicZoneID: props.dns.publicZoneId, privateZoneID: props.dns.privateZoneId },
       platform: { type: "Azure", azure: { ...azurePlatform(props.azure, identities, endpointAccess), ...containerRegistry(props.clusterConfiguration) } },
       services: servicePublishing(name, props.externalDnsDomain, endpointAccess.kind, props.oauthPublishing),
