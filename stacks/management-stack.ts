@@ -11,6 +11,7 @@ import { HypershiftOperator } from "../constructs/hypershift-operator/hypershift
 import { OperatorSecret } from "../constructs/hypershift-operator/operator-secret";
 import { EXTERNAL_DNS_CREDENTIALS_OUTPUT, PRIVATE_LINK_CREDENTIALS_OUTPUT } from "./shared-stack";
 import { configureAzureStack } from "./azure-providers";
+import { addEtcdBackup } from "./management-backup";
 import { addManagementMonitoring } from "./management-monitoring";
 import {
   configureBackend,
@@ -37,8 +38,8 @@ export class ManagementStack extends TerraformStack {
     const { config, names, bundle } = props;
     const stackName = names.managementStack;
     super(scope, stackName);
-    // An AKS management cluster is read through azurerm (its kube config, its add-on identity).
-    if (props.managementAks) configureAzureStack(this, stackName, props);
+    // azurerm: to read an AKS management cluster (its kube config, its add-on identity), or for etcd backup storage.
+    if (props.managementAks || config.managementCluster?.etcdBackup) configureAzureStack(this, stackName, props);
     else configureBackend(this, stackName, props);
     const management = config.managementCluster;
     const protection = protectionOf(config);
@@ -64,6 +65,7 @@ export class ManagementStack extends TerraformStack {
     this.addExternalDnsCredentials(props, operator, inputs);
     this.addPrivateLinkCredentials(props, operator, inputs);
     addManagementMonitoring(this, config, bundle, operator);
+    addEtcdBackup(this, props, access, operator);
     if (management.pullSecretFile && files.pullSecretFile) {
       const input = inputs.add(
         "PullSecretInput",

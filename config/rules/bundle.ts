@@ -1,6 +1,7 @@
 import { DeploymentNames } from "../names";
 import { ARO_HCP_MANAGED_SERVICE, AZURE_PRIVATE_CREDENTIALS_SECRET, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "../operator-bundle";
 import { Config, GUID } from "../schema";
+import { etcdBackupIssues } from "./etcd-backup";
 import { monitoringBundleWarnings } from "./monitoring";
 import { ConfigIssue } from "./rule";
 
@@ -38,7 +39,13 @@ export function bundleIssues(config: Config, names: DeploymentNames, bundle: Ope
       : config.topology !== "aroHcp" && managedService === ARO_HCP_MANAGED_SERVICE
         ? [{ path: BUNDLE_PATH, value: managedService, message: "is rendered with --managed-service ARO-HCP, which only fits topology: aroHcp" }]
         : [];
-  return [...namespaceClashes, ...aroHcp, ...externalDnsBundleIssues(config, names, bundle), ...privateLinkBundleIssues(config, names, bundle)];
+  return [
+    ...namespaceClashes,
+    ...aroHcp,
+    ...externalDnsBundleIssues(config, names, bundle),
+    ...privateLinkBundleIssues(config, names, bundle),
+    ...etcdBackupIssues(config, bundle),
+  ];
 }
 
 function externalDnsBundleIssues(config: Config, names: DeploymentNames, bundle: OperatorBundle): ConfigIssue[] {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName } from "../azure-rules";
 import { aksSchema } from "./aks";
+import { etcdBackupSchema } from "./etcd-backup";
 import { managementMonitoringSchema } from "./monitoring";
 import { clientSecret, filePath, guid, wholeDuration } from "./primitives";
 
@@ -86,6 +87,7 @@ export const managementClusterSchema = z
         "The operator's Private Link Service management (hypershift install --private-platform Azure): needed when a cluster has endpointAccess PublicAndPrivate or Private (help/private-clusters.md).",
       ),
     monitoring: managementMonitoringSchema.optional(),
+    etcdBackup: etcdBackupSchema.optional(),
   })
   .describe("Management cluster (seed 004 Phase 2): the HyperShift operator and the ExternalDNS credentials, through the Terraform Kubernetes provider.");
 
