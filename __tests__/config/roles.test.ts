@@ -231,7 +231,17 @@ describe("least-privilege roles", () => {
   it("hypershiftDefaults grants exactly what main granted (fixture recorded before the switch existed)", () => {
     const before = JSON.parse(fs.readFileSync(path.join(REPO, "__tests__/fixtures/role-assignments-hypershift-defaults.json"), "utf8"));
     // The examples main had; a later example (production.yaml) has no "before".
-    expect(Object.keys(before).sort()).toEqual(["adopt.yaml", "all-options.yaml", "aro-hcp.yaml", "basic.yaml", "external-dns.yaml", "isolated-clusters.yaml", "kms.yaml", "nodepool-options.yaml", "private.yaml"]);
+    expect(Object.keys(before).sort()).toEqual([
+      "adopt.yaml",
+      "all-options.yaml",
+      "aro-hcp.yaml",
+      "basic.yaml",
+      "external-dns.yaml",
+      "isolated-clusters.yaml",
+      "kms.yaml",
+      "nodepool-options.yaml",
+      "private.yaml",
+    ]);
     for (const m of measured.filter((example) => example.file in before)) {
       const now = Object.fromEntries(
         m.defaultAssignments
