@@ -12,6 +12,7 @@ import {
 import { environmentWarnings, missingSecretFiles, secretFileIssues } from "./config/rules";
 import { StackSummary, synthesize } from "./stacks/app";
 import { OutputFolderError } from "./stacks/output-folder";
+import { deployHint, stacksLeftOutOfDeploy } from "./stacks/retired-stacks";
 
 /** The bundled example: `npm run synth` with no argument synthesizes it. */
 export const DEFAULT_CONFIG = "examples/basic.yaml";
@@ -69,7 +70,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
     ...("issues" in deployed ? deployed.issues : []),
   ];
   if (issues.length > 0 || "issues" in deployed) return refuse(io, { ok: false, file: configFile, issues });
-  const result = synthesizeChecked(loaded, configFile, outdir, deployed, cli, io);
+  const result = synthesizeChecked(loaded, configFile, outdir, deployed, cli, io, stacksLeftOutOfDeploy(loaded, cli, env));
   if (typeof result === "number") return result;
   const { stacks, checked } = result;
   writeLocalProtectedRecord(loaded, localNext(deployed, checked.next), cli);
@@ -85,7 +86,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
     ...record.warnings,
   ])
     warn(`warning: ${warning}`);
-  if (!cli) io.out(`deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`);
+  if (!cli) io.out(deployHint(configFile, loaded));
   return 0;
 }
 
@@ -108,6 +109,7 @@ function synthesizeChecked(
   deployed: DeployedProtection,
   cli: boolean,
   io: Io,
+  leaveOut: readonly string[] = [],
 ): number | { stacks: StackSummary[]; checked: ProtectionCheck } {
   // Refused after the synth below, together with the protected resources the config drops (one report).
   const stateIssues = removedClusterIssues(loaded, { underCdktfCli: cli });
@@ -116,6 +118,8 @@ function synthesizeChecked(
     const stacks = synthesize(loaded, outdir, {
       // Under the cdktf CLI a removed cluster's stack folders stay for the CLI to remove (it fails when one is gone).
       keepRemovedStacks: cli,
+      // Under `cdktf deploy`, a retired cluster's stacks (they only ever destroy) are not for `deploy '*'` to select.
+      leaveOutOfManifest: leaveOut,
       // A config that drops a protected resource the deployment holds is refused before the output is replaced.
       beforeReplace: (synthesized) => {
         protection = checkProtectedResources(loaded, synthesized, deployed);

@@ -5,6 +5,8 @@
 # cdktf's own exit (any status), and SIGINT, SIGTERM or SIGHUP to this script (Ctrl-C, `kill`, a
 # cancelled CI job, a closed terminal). Only SIGKILL leaves them (nothing runs after it).
 export CHECKPOINT_DISABLE=1 DISABLE_VERSION_CHECK=1 CDKTF_DISABLE_PLUGIN_CACHE_ENV=1
+# The app learns the command (stacks/retired-stacks.ts: `deploy` leaves a retired cluster's stacks out).
+export HCP_AZURE_CDKTF_COMMAND="${1:-}"
 out=${CDKTF_OUTDIR:-cdktf.out}
 child=
 

@@ -15,6 +15,7 @@ import { SharedStack } from "./shared-stack";
 import { replaceOutput } from "./output-folder";
 import { describeWorkspaces, WORKSPACES_FILE } from "./workspaces";
 import { checkReferencesWhenSynthesized, skipPreparingResolve } from "./references";
+import { leaveOutOfManifest } from "./retired-stacks";
 
 /** Adds every stack of the deployment to `app`, in dependency order. */
 export function addStacks(app: App, loaded: LoadedConfig, outdir: string): TerraformStack[] {
@@ -107,6 +108,12 @@ export interface SynthesizeOptions {
    * @default - none
    */
   readonly beforeReplace?: (stacks: ReadonlyMap<string, Record<string, any>>) => void;
+  /**
+   * Stacks synthesized but left out of the manifest, so the cdktf CLI does not see them: a retired
+   * cluster's under `cdktf deploy` (stacks/retired-stacks.ts).
+   * @default - none
+   */
+  readonly leaveOutOfManifest?: readonly string[];
 }
 
 /**
@@ -139,6 +146,7 @@ export function synthesize(loaded: LoadedConfig, outdir: string, options: Synthe
       }
       options.beforeReplace?.(jsons);
       fs.writeFileSync(path.join(folder, WORKSPACES_FILE), `${JSON.stringify(describeWorkspaces(loaded, stacks, outdir), null, 2)}\n`);
+      leaveOutOfManifest(folder, options.leaveOutOfManifest ?? []);
       return summarize(folder, summaries);
     },
     { keepRemovedStacks: options.keepRemovedStacks },

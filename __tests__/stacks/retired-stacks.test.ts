@@ -1,0 +1,102 @@
+import { getMultipleStacks } from "@cdktf/cli-core/src/lib/helpers/stack-helpers";
+import { SynthStack } from "@cdktf/cli-core/src/lib/synth-stack";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { stringify } from "yaml";
+import { main } from "../../main";
+import { CDKTF_COMMAND_ENV } from "../../stacks/retired-stacks";
+import { EXAMPLES, hostedClusterSpec, REPO, tempDir } from "../helpers";
+
+/**
+ * A retired cluster does not block the others (issue 24 item 5): under `npm run deploy` the app
+ * leaves the retired cluster's stacks out of the manifest, so the cdktf CLI's `deploy '*'`
+ * selects every other stack and none whose RetiredClusterGuard would fail the deploy; `destroy`
+ * and `diff` still see them. The guard itself, with Terraform: __tests__/constructs/retired-cluster-guard.test.ts.
+ */
+
+const RETIRED = ["cluster-hc2", "infra-hc2", "identities-hc2"];
+
+function run(work: string, env: NodeJS.ProcessEnv) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const outdir = path.join(work, "cdktf.out");
+  const code = main([], { CDKTF_OUTDIR: outdir, ...env }, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join("\n"), err: err.join("\n"), outdir };
+}
+
+describe("a retired cluster's stacks and deploy '*'", () => {
+  let work: string;
+  let config: string;
+  beforeAll(() => {
+    work = tempDir();
+    config = path.join(work, "dev.yaml");
+    fs.copyFileSync(path.join(EXAMPLES, "keys", "example-signer.public"), path.join(work, "signer.public"));
+    fs.copyFileSync(path.join(EXAMPLES, "operator", "hypershift-operator.yaml"), path.join(work, "bundle.yaml"));
+    const cluster = (name: string, extra: Record<string, unknown> = {}) => ({
+      name,
+      ...extra,
+      hostedCluster: { ...hostedClusterSpec(), nodePools: [{ name }] },
+    });
+    fs.writeFileSync(
+      config,
+      stringify({
+        prefix: "demo",
+        subscriptionId: "00000000-0000-0000-0000-000000000000",
+        tenantId: "11111111-1111-1111-1111-111111111111",
+        location: "eastus",
+        serviceAccountSigningKey: { publicKeyFile: "signer.public" },
+        clusters: [cluster("hc1"), cluster("hc2", { retired: true })],
+        managementCluster: { operator: { bundleFile: "bundle.yaml" } },
+        secrets: { source: "files", filesOnlyWhereTerraformRuns: true },
+      }),
+    );
+  });
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  const cli = (command: string) => ({ CDKTF_CONTEXT_JSON: "{}", HCP_AZURE_CONFIG: config, [CDKTF_COMMAND_ENV]: command });
+  const selected = async (outdir: string) => getMultipleStacks(await SynthStack.readSynthesizedStacks(outdir), ["*"], "deploy").map((s) => s.name);
+
+  it("npm run deploy: the cdktf CLI's '*' selects every stack but the retired cluster's, with their dependencies intact", async () => {
+    const result = run(work, cli("deploy"));
+    expect(result.code).toBe(0);
+    const names = await selected(result.outdir);
+    expect(names).toEqual(expect.arrayContaining(["shared", "identities-hc1", "management", "infra-hc1", "cluster-hc1"]));
+    expect(names.filter((name) => RETIRED.includes(name))).toEqual([]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(result.outdir, "manifest.json"), "utf8"));
+    for (const stack of Object.values(manifest.stacks) as any[]) expect(stack.dependencies.filter((d: string) => !names.includes(d))).toEqual([]);
+    // None of the selected stacks holds a retired-cluster guard: deploy '*' plans them as usual.
+    for (const name of names) expect(fs.readFileSync(path.join(result.outdir, "stacks", name, "cdk.tf.json"), "utf8")).not.toContain("RetiredClusterGuard");
+    // The summary lists what deploy will see; the warning names the destroy command.
+    expect(result.out).not.toMatch(/^\s+cluster-hc2\s/m);
+    expect(result.out).toContain("npm run destroy -- cluster-hc2 infra-hc2 identities-hc2");
+  });
+
+  it.each(["destroy", "diff", "synth", ""])(
+    "cdktf %s (an empty command: cdktf run without scripts/cdktf.sh) sees the retired stacks, guard and all",
+    async (command) => {
+      const result = run(work, cli(command));
+      expect(result.code).toBe(0);
+      const names = await selected(result.outdir);
+      expect(names).toEqual(expect.arrayContaining(RETIRED));
+      expect(fs.readFileSync(path.join(result.outdir, "stacks", "cluster-hc2", "cdk.tf.json"), "utf8")).toContain("RetiredClusterGuard");
+    },
+  );
+
+  it("npm run synth's closing hint gives deploy '*' and the retired cluster's destroy command", () => {
+    const result = run(work, { HCP_AZURE_CONFIG: config });
+    expect(result.code).toBe(0);
+    const hint = result.out.slice(result.out.indexOf("deploy: "));
+    expect(hint).toContain(`HCP_AZURE_CONFIG=${config} npm run deploy -- '*'`);
+    expect(hint).toContain(`it leaves out the retired clusters' stacks; destroy them with: HCP_AZURE_CONFIG=${config} npm run destroy -- ${RETIRED.join(" ")}`);
+  });
+
+  it("scripts/cdktf.sh tells the app which command it runs", () => {
+    const bin = path.join(work, "bin");
+    fs.mkdirSync(bin, { recursive: true });
+    fs.writeFileSync(path.join(bin, "cdktf"), `#!/bin/sh\necho "$${CDKTF_COMMAND_ENV}" > "${path.join(work, "command")}"\n`, { mode: 0o755 });
+    const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CDKTF_OUTDIR: path.join(work, "none") };
+    expect(spawnSync("sh", [path.join(REPO, "scripts", "cdktf.sh"), "deploy", "*"], { cwd: work, env }).status).toBe(0);
+    expect(fs.readFileSync(path.join(work, "command"), "utf8")).toBe("deploy\n");
+  });
+});
