@@ -10,6 +10,7 @@ import {
   writeLocalProtectedRecord,
 } from "./config/protected-resources";
 import { environmentWarnings, missingSecretFiles, secretFileIssues } from "./config/rules";
+import { isReviewMode, REVIEW_MODE_ENV } from "./config/review-mode";
 import { StackSummary, synthesize } from "./stacks/app";
 import { OutputFolderError } from "./stacks/output-folder";
 import { deployHint, stacksLeftOutOfDeploy } from "./stacks/retired-stacks";
@@ -57,24 +58,31 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
   }
   const configFile = argv[0] ?? env.HCP_AZURE_CONFIG ?? DEFAULT_CONFIG;
   const outdir = path.resolve(env.CDKTF_OUTDIR ?? "cdktf.out");
-  const loaded = loadConfigFile(configFile);
+  // Review mode (config/review-mode.ts): for `npm run review` on a runner without secrets; never deployed.
+  const review = isReviewMode(env);
+  if (review && cli) {
+    io.err(`${REVIEW_MODE_ENV} is set: review-mode output is for npm run review only and cannot be deployed. Unset it.`);
+    io.err("nothing was written.");
+    return 2;
+  }
+  const loaded = loadConfigFile(configFile, review);
   // Facts of this machine and of the deployed state: secret files Terraform will read (files
   // mode); the protected resources the deployment holds (config/protected-resources/), and
   // clusters dropped from the config while their stacks hold state (they could no longer be
   // destroyed), both refused once synth has shown what the config declares.
   if (!loaded.ok) return refuse(io, loaded);
-  const deployed = deployedProtection(loaded);
+  const deployed: ReturnType<typeof deployedProtection> = review ? { held: new Map(), source: "review mode", unrecorded: true } : deployedProtection(loaded);
   const issues = [
-    ...missingSecretFiles(loaded.config, loaded.names),
-    ...secretFileIssues(loaded.config, loaded.names, loaded.publicKeys),
+    ...(review ? [] : missingSecretFiles(loaded.config, loaded.names)),
+    ...(review ? [] : secretFileIssues(loaded.config, loaded.names, loaded.publicKeys)),
     ...("issues" in deployed ? deployed.issues : []),
   ];
   if (issues.length > 0 || "issues" in deployed) return refuse(io, { ok: false, file: configFile, issues });
-  const result = synthesizeChecked(loaded, configFile, outdir, deployed, cli, io, stacksLeftOutOfDeploy(loaded, cli, env));
+  const result = synthesizeChecked(loaded, configFile, outdir, deployed, cli, io, review, stacksLeftOutOfDeploy(loaded, cli, env));
   if (typeof result === "number") return result;
   const { stacks, checked } = result;
-  writeLocalProtectedRecord(loaded, localNext(deployed, checked.next), cli);
-  const record = writeClusterRecord(loaded, loaded.config.backend.type === "local" ? undefined : checked.next);
+  if (!review) writeLocalProtectedRecord(loaded, localNext(deployed, checked.next), cli);
+  const record = review ? { lines: [], warnings: [] } : writeClusterRecord(loaded, loaded.config.backend.type === "local" ? undefined : checked.next);
   printSummary(io, configFile, outdir, stacks, record.lines);
   // Under the cdktf CLI, stderr is shown as [ERROR]: warnings go to stdout there.
   const warn = cli ? io.out : io.err;
@@ -86,7 +94,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): n
     ...record.warnings,
   ])
     warn(`warning: ${warning}`);
-  if (!cli) io.out(deployHint(configFile, loaded));
+  if (!cli && !review) io.out(deployHint(configFile, loaded));
   return 0;
 }
 
@@ -109,10 +117,11 @@ function synthesizeChecked(
   deployed: DeployedProtection,
   cli: boolean,
   io: Io,
+  review = false,
   leaveOut: readonly string[] = [],
 ): number | { stacks: StackSummary[]; checked: ProtectionCheck } {
   // Refused after the synth below, together with the protected resources the config drops (one report).
-  const stateIssues = removedClusterIssues(loaded, { underCdktfCli: cli });
+  const stateIssues = review ? [] : removedClusterIssues(loaded, { underCdktfCli: cli });
   let protection: ProtectionCheck | undefined;
   try {
     const stacks = synthesize(loaded, outdir, {

@@ -1,6 +1,8 @@
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { boundaryIssues, formatPath, parseConfigYaml } from "./boundary";
+import { keyId, rsaPublicKey } from "./keys";
 import { DeploymentNames, deriveNames } from "./names";
 import { OperatorBundle, readOperatorBundle } from "./operator-bundle";
 import {
@@ -17,6 +19,7 @@ import {
 } from "./rules";
 import { Config, configSchema } from "./schema";
 import { readLimitedFile } from "./read-file";
+import { PLACEHOLDER_PUBLIC_KEY, placeholderKeyWarning } from "./review-mode";
 import { readPublicKey } from "./signing-key";
 import { expectsDuration, suggestKey } from "./suggest";
 import { readTrustBundle } from "./trust-bundle";
@@ -48,16 +51,17 @@ export interface ConfigErrors {
 }
 
 /** Reads, validates and resolves a config file. Never throws for bad input: returns every issue. */
-export function loadConfigFile(file: string): LoadedConfig | ConfigErrors {
+/** `review`: review mode (config/review-mode.ts): a missing signing public key becomes a marked placeholder. */
+export function loadConfigFile(file: string, review = false): LoadedConfig | ConfigErrors {
   const read = readLimitedFile(file, "config", "file not found");
   if (!read.ok) return { ok: false, file, issues: [{ path: "(file)", value: file, message: read.message }] };
   const parsed = parseConfigYaml(read.text);
   if (!parsed.ok) return { ok: false, file, issues: parsed.issues };
-  return validateConfig(parsed.value, path.dirname(path.resolve(file)), file);
+  return validateConfig(parsed.value, path.dirname(path.resolve(file)), file, review);
 }
 
 /** Validates an already parsed config object; `configDir` resolves relative paths. */
-export function validateConfig(input: unknown, configDir: string, file = "(inline)"): LoadedConfig | ConfigErrors {
+export function validateConfig(input: unknown, configDir: string, file = "(inline)", review = false): LoadedConfig | ConfigErrors {
   // Config text is data: no cdktf token marker, no prototype key (config/boundary.ts).
   const boundary = boundaryIssues(input);
   if (boundary.length > 0) return { ok: false, file, issues: boundary };
@@ -79,9 +83,9 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   }
   issues.push(...hostedClusterCollisions(names));
 
-  const { publicKeys, jwksKeys } = readIssuerKeys(config, names, configDir, issues);
-  const trustBundles = readTrustBundles(names, issues);
   const warnings: string[] = configWarnings(config, names);
+  const { publicKeys, jwksKeys } = readIssuerKeys(config, names, configDir, issues, review ? warnings : undefined);
+  const trustBundles = readTrustBundles(names, issues);
   const operatorBundle = readBundle(config, names, issues, warnings);
   if (issues.length > 0) return { ok: false, file, issues };
   return { ok: true, file, config, names, publicKeys, jwksKeys, trustBundles, operatorBundle, warnings };
@@ -96,12 +100,13 @@ function readIssuerKeys(
   names: DeploymentNames,
   configDir: string,
   issues: ConfigIssue[],
+  reviewWarnings?: string[],
 ): { publicKeys: Map<string, string>; jwksKeys: Map<string, string> } {
   const publicKeys = new Map<string, string>();
   const jwksKeys = new Map<string, string>();
   const issuerByKeyId = new Map<string, string>();
   for (const issuer of new Map(names.clusters.map((c) => [c.issuer.url, c.issuer])).values()) {
-    const result = readPublicKey(issuer.publicKeyFile);
+    const result = reviewWarnings ? readPublicKeyForReview(issuer.publicKeyFile, issuer.keyOrigin, reviewWarnings) : readPublicKey(issuer.publicKeyFile);
     if (!result.ok) {
       issues.push({ path: `${issuer.keyOrigin}.publicKeyFile`, value: relativeToCwd(issuer.publicKeyFile), message: result.message });
       continue;
@@ -140,6 +145,14 @@ function readIssuerKeys(
   }
 
   return { publicKeys, jwksKeys };
+}
+
+/** Review mode: a key file missing here is replaced by the placeholder key, with a warning. */
+function readPublicKeyForReview(file: string, keyOrigin: string, warnings: string[]): ReturnType<typeof readPublicKey> {
+  if (fs.existsSync(file)) return readPublicKey(file);
+  warnings.push(placeholderKeyWarning(`${keyOrigin}.publicKeyFile`, relativeToCwd(file)));
+  const key = rsaPublicKey(PLACEHOLDER_PUBLIC_KEY);
+  return { ok: true, pem: key.export({ type: "spki", format: "pem" }).toString(), keyId: keyId(key) };
 }
 
 /** The additional trust bundles, by absolute file path. */

@@ -90,6 +90,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, re
       oldCheckout: before.checkout,
       newCheckout: after.checkout,
       checkManifests: checkManifestsPath(env, repo),
+      notes: [...new Set(sides.flatMap((side) => side.notes ?? []))],
     });
     io.out(review.markdown);
     if (options.output) fs.writeFileSync(options.output, review.markdown);

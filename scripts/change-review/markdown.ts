@@ -9,6 +9,8 @@ export interface MarkdownInput {
   readonly stacks: readonly StackDiff[];
   readonly findings: readonly Finding[];
   readonly crd: CrdCheck;
+  /** Review-mode notes of the synths (placeholder keys). @default - none */
+  readonly notes?: readonly string[];
 }
 
 /** Longest value shown in a table cell; longer ones are cut (a PR comment holds 65,536 characters). */
@@ -141,6 +143,7 @@ export function renderMarkdown(input: MarkdownInput): string {
       : "✅ **Nothing dangerous.**",
     "",
   );
+  for (const note of input.notes ?? []) lines.push(`_${html(note)}_`, "");
   if (changed.length === 0) lines.push("No stack changed.", "");
   else {
     lines.push("| Stack | Status | Added | Removed | Changed | Replaced |", "|---|---|---:|---:|---:|---:|");

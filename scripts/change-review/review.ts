@@ -16,6 +16,8 @@ export interface ReviewInput {
   readonly newCheckout?: Checkout;
   /** Path of check-manifests.mjs; undefined or missing: the CRD check is reported as not run. */
   readonly checkManifests?: string;
+  /** Said by synth in review mode (placeholder keys), shown under the verdict. @default - none */
+  readonly notes?: readonly string[];
 }
 
 export interface Review {

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { REVIEW_MODE_ENV } from "../../config/review-mode";
 import type { StackJson } from "./diff";
 
 /** One side of a review: an output folder as synth writes it. */
@@ -17,6 +18,8 @@ export interface Side {
    * in for (a path under `tree` means the same under `repo`). @default - the folder is where it is
    */
   readonly checkout?: Checkout;
+  /** What synth said about review mode (placeholder keys), for the report. @default - none */
+  readonly notes?: readonly string[];
 }
 
 /** A temporary worktree (`tree`) that stands in for the repository (`repo`). */
@@ -104,14 +107,19 @@ export function synthAtRef(options: SynthAtRefOptions): Side {
     if (add.status !== 0) throw new Error(`git worktree add ${options.ref} failed: ${add.stderr.trim()}`);
     const modules = path.join(options.repo, "node_modules");
     if (fs.existsSync(modules)) fs.symlinkSync(modules, path.join(tree, "node_modules"), "dir");
-    const env: NodeJS.ProcessEnv = { ...process.env, CDKTF_OUTDIR: outdir };
+    // Review mode: no secret file, signing key or kubeconfig is needed on the runner (config/review-mode.ts).
+    const env: NodeJS.ProcessEnv = { ...process.env, CDKTF_OUTDIR: outdir, [REVIEW_MODE_ENV]: "1" };
     delete env.HCP_AZURE_CONFIG;
     delete env.CDKTF_CONTEXT_JSON;
     const synth = spawnSync(process.execPath, [path.join(tree, "scripts", "run.js"), "main", options.config], { cwd: tree, env, encoding: "utf8" });
     if (synth.status !== 0)
       throw new Error(`synth of ${options.config} at ${options.ref} failed (exit ${synth.status ?? synth.signal}):\n${synth.stderr.trim()}`);
     if (!isOutputFolder(outdir)) throw new Error(`synth of ${options.config} at ${options.ref} wrote no stacks/ in ${outdir}`);
-    return { label: `${options.ref} (${commit.slice(0, 12)})`, dir: outdir, cleanup, checkout: { tree, repo: path.resolve(options.repo) } };
+    const notes = synth.stderr
+      .split("\n")
+      .filter((line) => line.startsWith("warning: review mode: "))
+      .map((line) => line.slice("warning: ".length));
+    return { label: `${options.ref} (${commit.slice(0, 12)})`, dir: outdir, cleanup, checkout: { tree, repo: path.resolve(options.repo) }, notes };
   } catch (error) {
     cleanup();
     throw error;
