@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createPrivateKey } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -289,21 +290,19 @@ describe("secrets never reach synthesized output", () => {
   });
 
   it("no snapshot, example or committed file holds a private key or client secret", () => {
-    const scanned: string[] = [];
-    const walk = (d: string) => {
-      for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-        if (["node_modules", ".git", "dist", "cdktf.out"].includes(entry.name)) continue;
-        const full = path.join(d, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (!full.endsWith(".ts") && !full.endsWith(".md")) {
-          scanned.push(path.relative(REPO, full));
-          const text = fs.readFileSync(full, "utf8");
-          expect({ file: full, privateKey: /BEGIN [A-Z ]*PRIVATE KEY/.test(text) }).toEqual({ file: full, privateKey: false });
-          expect({ file: full, secret: /"(client_secret|aadClientSecret|clientSecret)"\s*:\s*"[^"$]/.test(text) }).toEqual({ file: full, secret: false });
-        }
-      }
-    };
-    walk(REPO);
+    // What git would commit: tracked files and untracked ones it does not ignore. A git-ignored
+    // file (`npm run keygen`'s keys/, a pull secret beside a config) is the user's own, never committed.
+    const listed = spawnSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: REPO, encoding: "utf8" });
+    expect(listed.status).toBe(0);
+    const scanned = listed.stdout
+      .split("\0")
+      .filter((file) => file && !file.endsWith(".ts") && !file.endsWith(".md") && fs.statSync(path.join(REPO, file), { throwIfNoEntry: false })?.isFile());
+    for (const file of scanned) {
+      const full = path.join(REPO, file);
+      const text = fs.readFileSync(full, "utf8");
+      expect({ file: full, privateKey: /BEGIN [A-Z ]*PRIVATE KEY/.test(text) }).toEqual({ file: full, privateKey: false });
+      expect({ file: full, secret: /"(client_secret|aadClientSecret|clientSecret)"\s*:\s*"[^"$]/.test(text) }).toEqual({ file: full, secret: false });
+    }
     expect(scanned).toContain(path.join("__tests__", "stacks", "__snapshots__", "stacks.test.ts.snap"));
   });
 });
