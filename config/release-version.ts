@@ -59,7 +59,7 @@ export function compareVersions(a: ReleaseVersion, b: ReleaseVersion): number {
 /** OpenShift 5.0 is 4.23 (dual versioning): HyperShift compares minors on the 4.x scale (`normalizeToV4`). */
 const V5_MINOR_OFFSET = 23;
 const minorOnV4 = (v: ReleaseVersion) => (v.major === 5 ? v.minor + V5_MINOR_OFFSET : v.minor);
-const onV4 = (v: ReleaseVersion): ReleaseVersion => (v.major === 5 ? { ...v, major: 4, minor: minorOnV4(v) } : v);
+export const onV4 = (v: ReleaseVersion): ReleaseVersion => (v.major === 5 ? { ...v, major: 4, minor: minorOnV4(v) } : v);
 
 /** Most minor versions a NodePool may lag its HostedCluster (`supportedversion.ValidateVersionSkew`: n-3). */
 export const MAX_NODE_POOL_MINOR_SKEW = 3;

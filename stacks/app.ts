@@ -63,7 +63,7 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     infra.addDependency(shared);
     stacks.push(infra);
     if (!management) continue; // rules/hosted-cluster.ts requires managementCluster with hostedCluster
-    const hostedCluster = new ClusterStack(app, { ...context, managementAks, cluster });
+    const hostedCluster = new ClusterStack(app, { ...context, managementAks, cluster, operatorNamespace: loaded.operatorBundle?.operatorNamespace });
     hostedCluster.addDependency(infra);
     hostedCluster.addDependency(management);
     stacks.push(hostedCluster);

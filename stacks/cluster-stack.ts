@@ -23,6 +23,7 @@ import { IdentityClientIds } from "../constructs/workload-identities/identity-cl
 import { lookUpControlPlanePrincipals } from "./shared-stack";
 import { configureAzureStack } from "./azure-providers";
 import { addClusterSignIn } from "./cluster-sign-in";
+import { clusterUpgradeProps } from "./cluster-upgrade";
 import { hostedClusterProps } from "./hosted-cluster-props";
 import { configureKubernetesProvider, guardRetiredCluster, ManagementClusterProps, StackContext, terraformFilePath } from "./stack-setup";
 
@@ -37,6 +38,8 @@ export interface ClusterStackProps extends StackContext, ManagementClusterProps 
    * @default - none (files mode only)
    */
   readonly publicKeys?: ReadonlyMap<string, string>;
+  /** Namespace of the HyperShift operator (its supported-versions ConfigMap). @default "hypershift" */
+  readonly operatorNamespace?: string;
 }
 
 /**
@@ -98,6 +101,7 @@ export class ClusterStack extends TerraformStack {
     this.hostedCluster = new HostedCluster(this, "HostedCluster", {
       ...hostedClusterProps(config, cluster, { identities, kms: kmsEncryption }),
       signIn: signIn.manifest,
+      ...clusterUpgradeProps(this, props, stackName),
       dependsOn: [...secrets.all, ...(trustBundle ? [trustBundle.configMap] : []), ...(signIn.resources?.secrets ?? [])],
     });
     new CreationGuard(this, "CreationGuard", { hostedCluster: this.hostedCluster, cluster, storageAccountOrigin: names.storageAccount.origin });

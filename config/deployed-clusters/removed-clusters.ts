@@ -1,5 +1,6 @@
 import { LoadedConfig } from "../load";
 import { ConfigIssue } from "../rules";
+import { deployedReleaseIssues } from "./deployed-release";
 import { localStateIssues } from "./local-state-issues";
 import { recordIssues, StateCheckOptions } from "./record-issues";
 
@@ -9,7 +10,7 @@ import { recordIssues, StateCheckOptions } from "./record-issues";
  * while their stacks may hold state.
  */
 export function removedClusterIssues(loaded: LoadedConfig, options: StateCheckOptions = {}): ConfigIssue[] {
-  return loaded.config.backend.type === "local" ? localStateIssues(loaded) : recordIssues(loaded, options);
+  return loaded.config.backend.type === "local" ? [...localStateIssues(loaded), ...deployedReleaseIssues(loaded)] : recordIssues(loaded, options);
 }
 
 /** Synth's warnings for retired clusters: what to do next. */

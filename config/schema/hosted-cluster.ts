@@ -8,6 +8,7 @@ import { nodePoolSchema } from "./node-pool";
 import { armId, cidr, filePath, guid, kubernetesName, releaseImage, wholeDuration } from "./primitives";
 import { privateLinkSchema } from "./private-link";
 import { signInSchema } from "./sign-in";
+import { upgradeSchema } from "./upgrade";
 
 /** `clusters[].hostedCluster`: the cluster's Azure infrastructure and its HostedCluster (rules across fields: rules/hosted-cluster.ts). */
 
@@ -135,6 +136,7 @@ export const hostedClusterSchema = z
     availableTimeout: wholeDuration("45m")
       .default("45m")
       .describe("How long apply waits for the HostedCluster condition Available (and delete for its finalizers)."),
+    upgrade: upgradeSchema,
     signIn: signInSchema.optional(),
     ...hostedClusterOptions,
     ...clusterConfigurationOptions,

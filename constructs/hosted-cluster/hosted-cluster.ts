@@ -6,6 +6,7 @@ import { escapeTemplates } from "../terraform-literal";
 import { HostedClusterManifestProps, hostedClusterManifest } from "./hosted-cluster-manifest";
 import { NodePoolConfigMaps, NodePoolNodeConfig, NodePoolTuning } from "./node-pool-config";
 import { nodePoolManifest, NodePoolSettings } from "./node-pool-manifest";
+import { controlPlaneWait, nodePoolWait, UpgradeWaitProps } from "./upgrade-waits";
 
 /** A NodePool of the HostedCluster: its own settings; the cluster name and namespace are the HostedCluster's. */
 export interface HostedClusterNodePool extends NodePoolSettings {
@@ -38,6 +39,10 @@ export interface HostedClusterProps extends HostedClusterManifestProps {
    * @default - nothing
    */
   readonly dependsOn?: ITerraformDependable[];
+  /** Ordered upgrades: what apply waits for (upgrade-waits.ts). @default - Available, pools unwaited (45m/90m/60m) */
+  readonly upgrade?: UpgradeWaitProps;
+  /** Preconditions of the HostedCluster, checked at plan (the supported-versions check). @default - none */
+  readonly preconditions?: NonNullable<Manifest["lifecycle"]>["precondition"];
 }
 
 /**
@@ -70,34 +75,39 @@ export class HostedCluster extends Construct {
     this.resource = new Manifest(this, "Resource", {
       manifest: escapeTemplates(hostedClusterManifest(props)) as Record<string, unknown>,
       fieldManager: { name: FIELD_MANAGER },
-      wait: { condition: [{ type: "Available", status: "True" }] },
+      // Creation: Available; once deployed, the release completed (upgrade-waits.ts), before any NodePool moves.
+      wait: controlPlaneWait(props.releaseImage, props.upgrade?.deployedRelease),
       // Delete waits too: the provider (manifest/provider/apply.go) deletes the object, then polls
       // until the API server answers NotFound, i.e. until HyperShift's finalizers have removed the
       // control plane and the cluster's Azure resources, and fails when the delete timeout ends.
       // That timeout is read from state, so a changed value applies to destroys after an apply.
-      timeouts: { create: timeout, update: timeout, delete: timeout },
+      timeouts: { create: timeout, update: props.upgrade?.controlPlaneTimeout ?? timeout, delete: timeout },
       dependsOn: props.dependsOn,
+      ...(props.preconditions && props.preconditions.length > 0 ? { lifecycle: { precondition: props.preconditions } } : {}),
     });
 
-    this.nodePools = (props.nodePools ?? []).map(
-      (nodePool) =>
-        new Manifest(this, `NodePool_${nodePool.name}`, {
-          // Its ConfigMaps (`NodePoolConfig_<name>`) exist before it and go after it.
-          manifest: escapeTemplates(
-            nodePoolManifest({
-              ...nodePool,
-              clusterName: props.name,
-              namespace: props.namespace,
-              releaseImage: nodePool.releaseImage ?? props.releaseImage,
-              subnetId: nodePool.subnetId ?? props.azure.subnetId,
-            }),
-          ) as Record<string, unknown>,
-          fieldManager: { name: FIELD_MANAGER },
-          // Deleting a NodePool waits for its machines to go, within the same budget.
-          timeouts: { delete: timeout },
-          dependsOn: [this.resource, ...nodePoolConfigMaps(this, props.namespace, nodePool)],
-        }),
-    );
+    this.nodePools = (props.nodePools ?? []).map((nodePool) => {
+      const releaseImage = nodePool.releaseImage ?? props.releaseImage;
+      const poolTimeout = props.upgrade?.nodePoolTimeout;
+      return new Manifest(this, `NodePool_${nodePool.name}`, {
+        // Its ConfigMaps (`NodePoolConfig_<name>`) exist before it and go after it.
+        manifest: escapeTemplates(
+          nodePoolManifest({
+            ...nodePool,
+            clusterName: props.name,
+            namespace: props.namespace,
+            releaseImage,
+            subnetId: nodePool.subnetId ?? props.azure.subnetId,
+          }),
+        ) as Record<string, unknown>,
+        fieldManager: { name: FIELD_MANAGER },
+        // Its release rolled out (upgrade-waits.ts); deleting it waits for its machines to go, within availableTimeout.
+        ...(props.upgrade ? { wait: nodePoolWait(releaseImage) } : {}),
+        timeouts: poolTimeout ? { create: poolTimeout, update: poolTimeout, delete: timeout } : { delete: timeout },
+        // After the HostedCluster's wait: a release change reaches the pools once the control plane completed it.
+        dependsOn: [this.resource, ...nodePoolConfigMaps(this, props.namespace, nodePool)],
+      });
+    });
   }
 }
 

@@ -3,6 +3,7 @@ import { HOSTED_CLUSTER_IMMUTABLE_FIELDS, ImmutableField, NODE_POOL_IMMUTABLE_FI
 import type { HyperShiftObject } from "../../constructs/hosted-cluster/hypershift-object";
 import { ResourceChange, StackDiff } from "./diff";
 import { nodeRollFindings } from "./node-rolls";
+import { releaseFindings } from "./releases";
 
 /** `danger` fails the review (exit 1 unless --allow-dangerous); `review` is listed for a human to read. */
 export type Severity = "danger" | "review";
@@ -262,7 +263,7 @@ export function stackFindings(diff: StackDiff): Finding[] {
     const grants = diff.resources.filter((r) => r.type === "azurerm_role_assignment");
     return grants.length > 0 ? [{ severity: "review", stack, message: `new stack grants ${grants.length} role assignments (listed in its details)` }] : [];
   }
-  const findings = [...diff.resources.flatMap((change) => resourceFindings(stack, change)), ...nodeRollFindings(diff)];
+  const findings = [...diff.resources.flatMap((change) => resourceFindings(stack, change)), ...nodeRollFindings(diff), ...releaseFindings(diff)];
   for (const block of diff.blocks) {
     if (block.kind === "provider") {
       const moved = block.attributes.filter((a) => /(^|\.)(tenant_id|subscription_id)$/.test(a.path) && a.before !== undefined && a.after !== undefined);

@@ -1,0 +1,57 @@
+import { classifyReleaseChange, minorText, upgradePath } from "../../config/release-change";
+import { StackDiff } from "./diff";
+
+/** A finding of dangers.ts (not imported: dangers.ts imports this file). */
+interface Finding {
+  readonly severity: "danger" | "review";
+  readonly stack: string;
+  readonly address?: string;
+  readonly message: string;
+}
+
+const imageOf = (body: any): string | undefined => body?.manifest?.spec?.release?.image;
+
+/**
+ * Every release change of a cluster stack, classified (help/upgrades.md): the HostedCluster's
+ * patch, minor (acknowledged by the `upgrade_acknowledged_minor` local, or not), skipped minor or
+ * downgrade; a NodePool's release change while the HostedCluster's stays is a pool-only upgrade.
+ */
+export function releaseFindings(diff: StackDiff): Finding[] {
+  const { stack } = diff;
+  const acknowledged: unknown = diff.after?.locals?.upgrade_acknowledged_minor;
+  const findings: Finding[] = [];
+  let controlPlaneMoved = false;
+  for (const change of diff.resources) {
+    if (change.type !== "kubernetes_manifest" || change.action !== "update") continue;
+    const kind = change.after?.manifest?.kind;
+    const [was, now] = [imageOf(change.before), imageOf(change.after)];
+    if (!was || !now || was === now || (kind !== "HostedCluster" && kind !== "NodePool")) continue;
+    if (kind === "HostedCluster") controlPlaneMoved = true;
+    const at = (severity: Finding["severity"], message: string) => findings.push({ severity, stack, address: change.address, message });
+    const what = `${kind} ${change.after.manifest.metadata?.namespace}/${change.after.manifest.metadata?.name}`;
+    const c = classifyReleaseChange(was, now);
+    const from = c.from?.text ?? was;
+    const to = c.to?.text ?? now;
+    if (c.kind === "downgrade") at("danger", `downgrade of ${what}: ${from} → ${to}; HyperShift supports no downgrade`);
+    else if (c.kind === "skippedMinor")
+      at(
+        "danger",
+        `skipped minor on ${what}: ${from} → ${to}; upgrade one minor at a time (${[minorText(c.from!), ...upgradePath(c.from!, c.to!)].join(" → ")})`,
+      );
+    else if (c.kind === "minor" && kind === "HostedCluster")
+      at(
+        acknowledged === minorText(c.to!) ? "review" : "danger",
+        acknowledged === minorText(c.to!)
+          ? `minor upgrade of ${what}: ${from} → ${to}, acknowledged (upgrade.acknowledgeMinor "${String(acknowledged)}"); the NodePools follow once the control plane completed it`
+          : `minor upgrade of ${what}: ${from} → ${to}, not acknowledged (set upgrade.acknowledgeMinor: "${minorText(c.to!)}")`,
+      );
+    else if (c.kind === "minor") at("review", `minor upgrade of ${what}: ${from} → ${to}`);
+    else if (c.kind === "patch") at("review", `patch upgrade of ${what}: ${from} → ${to}`);
+    else at("review", `release change of ${what} that the tags cannot classify (a digest): ${was} → ${now}`);
+  }
+  if (!controlPlaneMoved)
+    return findings.map((f) =>
+      f.message.includes("NodePool ") && f.severity === "review" ? { ...f, message: `pool-only ${f.message} (the control plane stays)` } : f,
+    );
+  return findings;
+}
