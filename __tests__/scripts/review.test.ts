@@ -335,7 +335,27 @@ describe("local state paths: the file, not its spelling", () => {
     expect(r.stacks.every((s) => s.status === "unchanged")).toBe(true);
   });
 
-  test("a git ref's temporary worktree stands in for the repository; without that mapping its state files are others", () => {
+  test("the same synth copied elsewhere compares as no changes: state, file() and config_path paths resolve from each copy's own place", () => {
+    const withFiles = edited(folder("base"), "with-files", (stacks) => {
+      const cluster = stacks["cluster-myprefix-hc"];
+      cluster.locals = { ...cluster.locals, pull: '${file("../../../secrets/pull-secret.json")}' };
+      cluster.provider.kubernetes = [{ config_path: "../../../secrets/mgmt.kubeconfig" }];
+    });
+    const copy = path.join(work, "copies", "ci", "runner", "cdktf.out");
+    fs.cpSync(withFiles, copy, { recursive: true });
+    const r = review(withFiles, copy);
+    expect(r.findings).toEqual([]);
+    expect(r.stacks.filter((s) => s.status !== "unchanged")).toEqual([]);
+    // A file that really changes still shows, as the file each side names.
+    const other = edited(copy, "copies/ci/other/cdktf.out", (stacks) => {
+      stacks["cluster-myprefix-hc"].provider.kubernetes = [{ config_path: "../../../secrets/other.kubeconfig" }];
+    });
+    const changed = review(withFiles, other);
+    expect(changed.stacks.filter((s) => s.status !== "unchanged").map((s) => s.stack)).toEqual(["cluster-myprefix-hc"]);
+    expect(changed.markdown).toContain(path.join(work, "copies", "ci", "other", "secrets", "other.kubeconfig"));
+  });
+
+  test("a git ref's temporary worktree stands in for the repository; a state file at another place in it is another state", () => {
     const tree = path.join(work, "worktree");
     // The same layout under the worktree: its relative paths resolve into the worktree, not `work`.
     const inTree = moved(folder("base"), path.join(tree, "base"), (file) => path.join(tree, path.relative(work, file)));
@@ -348,8 +368,16 @@ describe("local state paths: the file, not its spelling", () => {
       checkManifests: NO_TOOL,
     });
     expect(mapped.findings).toEqual([]);
-    const unmapped = review(folder("base"), inTree);
-    expect(unmapped.findings.map((f) => f.message)).toContain(
+    const elsewhere = moved(folder("base"), path.join(tree, "other"), (file) => path.join(tree, "other-state", path.basename(file)));
+    const other = reviewChanges({
+      oldLabel: "base",
+      newLabel: "ref",
+      oldDir: folder("base"),
+      newDir: elsewhere,
+      newCheckout: { tree, repo: work },
+      checkManifests: NO_TOOL,
+    });
+    expect(other.findings.map((f) => f.message)).toContain(
       "the state backend changes: Terraform would read another state and plan to create every resource again (migrate with `terraform init -migrate-state`)",
     );
   });

@@ -2,7 +2,8 @@ import { CrdCheck, runCrdCheck } from "./crd-check";
 import { Finding, stackFindings } from "./dangers";
 import { StackDiff, diffSynths } from "./diff";
 import { renderMarkdown } from "./markdown";
-import { Checkout, readWithStatePaths } from "./sides";
+import { alignPaths } from "./paths";
+import { Checkout, readOutputFolder } from "./sides";
 
 export interface ReviewInput {
   /** Labels for the report (folder or ref as the user named it). */
@@ -31,7 +32,12 @@ export interface Review {
 
 /** Compares two output folders: per-stack changes, what is dangerous, as Markdown. */
 export function reviewChanges(input: ReviewInput): Review {
-  const stacks = diffSynths(readWithStatePaths(input.oldDir, input.oldCheckout), readWithStatePaths(input.newDir, input.newCheckout));
+  // Paths relative to each stack folder (state files, file(), config_path) compared as the files they name (paths.ts).
+  const [before, after] = alignPaths(
+    { dir: input.oldDir, checkout: input.oldCheckout, stacks: readOutputFolder(input.oldDir) },
+    { dir: input.newDir, checkout: input.newCheckout, stacks: readOutputFolder(input.newDir) },
+  );
+  const stacks = diffSynths(before, after);
   const findings: Finding[] = stacks.flatMap(stackFindings);
   const touchesManifests = stacks.some((s) => s.resources.some((r) => r.type === "kubernetes_manifest"));
   const crd: CrdCheck = touchesManifests

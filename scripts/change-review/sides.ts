@@ -44,24 +44,6 @@ export function readOutputFolder(dir: string): Map<string, StackJson> {
   return stacks;
 }
 
-/**
- * The stacks of an output folder with each local backend's state path made absolute (resolved from
- * its stack's folder, where Terraform runs; for a temporary worktree, mapped into the repository).
- * Synth writes the path relative to the stack, so the same state file is spelled differently by
- * output folders in different places; absolute, the review compares the files, not the spellings.
- */
-export function readWithStatePaths(dir: string, checkout?: Checkout): Map<string, StackJson> {
-  const stacks = readOutputFolder(dir);
-  for (const [name, stack] of stacks) {
-    const local = stack.terraform?.backend?.local;
-    if (typeof local?.path !== "string") continue;
-    let file = path.resolve(dir, "stacks", name, local.path);
-    if (checkout && (file === checkout.tree || file.startsWith(checkout.tree + path.sep))) file = path.join(checkout.repo, path.relative(checkout.tree, file));
-    stacks.set(name, { ...stack, terraform: { ...stack.terraform, backend: { ...stack.terraform.backend, local: { ...local, path: file } } } });
-  }
-  return stacks;
-}
-
 /** Writes stacks as an output folder (stacks/<name>/cdk.tf.json): what the CRD check and a saved review read. */
 export function writeOutputFolder(dir: string, stacks: Readonly<Record<string, StackJson>>): void {
   for (const [name, stack] of Object.entries(stacks)) {
@@ -95,7 +77,7 @@ export function synthAtRef(options: SynthAtRefOptions): Side {
   if (!commit) throw new Error(`${options.ref}: neither an output folder (with stacks/) nor a git commit of ${options.repo}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-review-"));
   const tree = path.join(work, "src");
-  // Where `npm run synth` writes in a checkout (readWithStatePaths maps its state paths back into `repo`).
+  // Where `npm run synth` writes in a checkout (paths.ts maps its paths back into `repo`).
   const outdir = path.join(tree, "cdktf.out");
   const cleanup = () => {
     spawnSync("git", ["-C", options.repo, "worktree", "remove", "--force", tree], { encoding: "utf8" });
