@@ -20,16 +20,21 @@ export function releaseFindings(diff: StackDiff): Finding[] {
   const { stack } = diff;
   const acknowledged: unknown = diff.after?.locals?.upgrade_acknowledged_minor;
   const findings: Finding[] = [];
-  let controlPlaneMoved = false;
-  for (const change of diff.resources) {
-    if (change.type !== "kubernetes_manifest" || change.action !== "update") continue;
-    const kind = change.after?.manifest?.kind;
+  const moved = diff.resources.filter((change) => {
     const [was, now] = [imageOf(change.before), imageOf(change.after)];
-    if (!was || !now || was === now || (kind !== "HostedCluster" && kind !== "NodePool")) continue;
-    if (kind === "HostedCluster") controlPlaneMoved = true;
+    const kind = change.after?.manifest?.kind;
+    return (
+      change.type === "kubernetes_manifest" && change.action === "update" && was && now && was !== now && (kind === "HostedCluster" || kind === "NodePool")
+    );
+  });
+  const controlPlaneMoved = moved.some((change) => change.after.manifest.kind === "HostedCluster");
+  for (const change of moved) {
+    const kind: string = change.after.manifest.kind;
+    const [was, now] = [imageOf(change.before) as string, imageOf(change.after) as string];
     const at = (severity: Finding["severity"], message: string) => findings.push({ severity, stack, address: change.address, message });
     const what = `${kind} ${change.after.manifest.metadata?.namespace}/${change.after.manifest.metadata?.name}`;
     const c = classifyReleaseChange(was, now);
+    const after = kind === "NodePool" && controlPlaneMoved ? ", once the control plane has completed its release (it waits on the HostedCluster)" : "";
     const from = c.from?.text ?? was;
     const to = c.to?.text ?? now;
     if (c.kind === "downgrade") at("danger", `downgrade of ${what}: ${from} → ${to}; HyperShift supports no downgrade`);
@@ -45,8 +50,8 @@ export function releaseFindings(diff: StackDiff): Finding[] {
           ? `minor upgrade of ${what}: ${from} → ${to}, acknowledged (upgrade.acknowledgeMinor "${String(acknowledged)}"); the NodePools follow once the control plane completed it`
           : `minor upgrade of ${what}: ${from} → ${to}, not acknowledged (set upgrade.acknowledgeMinor: "${minorText(c.to!)}")`,
       );
-    else if (c.kind === "minor") at("review", `minor upgrade of ${what}: ${from} → ${to}`);
-    else if (c.kind === "patch") at("review", `patch upgrade of ${what}: ${from} → ${to}`);
+    else if (c.kind === "minor") at("review", `minor upgrade of ${what}: ${from} → ${to}${after}`);
+    else if (c.kind === "patch") at("review", `patch upgrade of ${what}: ${from} → ${to}${kind === "NodePool" ? after : ""}`);
     else at("review", `release change of ${what} that the tags cannot classify (a digest): ${was} → ${now}`);
   }
   if (!controlPlaneMoved)

@@ -169,6 +169,12 @@ describe("the review classifies every release change", () => {
   ])("%s", (_name, changes, ack, expected) => {
     expect(review(changes, ack)).toEqual([expect.stringMatching(expected)]);
   });
+  test("a NodePool that follows the HostedCluster is said to wait for the completed control plane", () => {
+    expect(review([update("NodePool", "workers", "4.21.3", "4.21.5"), update("HostedCluster", "hc1", "4.21.3", "4.21.5")])).toEqual([
+      "review: patch upgrade of NodePool clusters/workers: 4.21.3 → 4.21.5, once the control plane has completed its release (it waits on the HostedCluster)",
+      "review: patch upgrade of HostedCluster clusters/hc1: 4.21.3 → 4.21.5",
+    ]);
+  });
 });
 
 /**
