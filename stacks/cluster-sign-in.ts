@@ -6,6 +6,7 @@ import { Config } from "../config/schema";
 import { entraIssuer, oauthCallbackUrl, SignInManifestProps } from "../constructs/hosted-cluster/sign-in";
 import { SignInResources } from "../constructs/hosted-cluster/sign-in-resources";
 import { configureAzuread } from "./azure-providers";
+import { addExternalOidcSignIn } from "./cluster-sign-in-oidc";
 
 /** What the cluster stack passes on: the HostedCluster's identity providers and the Secrets it waits for. */
 export interface ClusterSignIn {
@@ -35,6 +36,7 @@ export function oauthHostOf(cluster: ClusterNames): string {
 export function addClusterSignIn(stack: TerraformStack, config: Pick<Config, "cloud" | "tenantId">, cluster: ClusterNames): ClusterSignIn {
   const hosted = cluster.hosted;
   const signIn = hosted?.config.signIn;
+  if (signIn?.mode === "ExternalOIDC") return addExternalOidcSignIn(stack, config, cluster);
   if (!hosted || !signIn || (!signIn.entra && !signIn.breakGlass)) return {};
   const names = signInNames(cluster.name);
   const redirectUri = signIn.entra && oauthCallbackUrl(oauthHostOf(cluster), signIn.entra.name);

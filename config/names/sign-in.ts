@@ -10,6 +10,10 @@ export interface SignInNames {
   readonly breakGlassHtpasswd: string;
   /** Display name of the Entra application registration, unless signIn.entra.displayName. */
   readonly entraDisplayName: string;
+  /** Secret (key `clientSecret`) of the console's OIDC client (signIn.mode ExternalOIDC). */
+  readonly consoleClientSecret: string;
+  /** Display name of the console's Entra application, unless signIn.externalOIDC.console.displayName. */
+  readonly consoleDisplayName: string;
 }
 
 export function signInNames(clusterName: string): SignInNames {
@@ -17,6 +21,8 @@ export function signInNames(clusterName: string): SignInNames {
     entraClientSecret: `${clusterName}-entra-client-secret`,
     breakGlassHtpasswd: `${clusterName}-break-glass-htpasswd`,
     entraDisplayName: `${clusterName} OpenShift sign-in`,
+    consoleClientSecret: `${clusterName}-console-oidc-client-secret`,
+    consoleDisplayName: `${clusterName} OpenShift console`,
   };
 }
 
@@ -28,4 +34,23 @@ export function signInNames(clusterName: string): SignInNames {
  */
 export function publishedHost(host: "api" | "oauth" | "konnectivity" | "ignition", name: string, externalDnsDomain: string): string {
   return `${host}-${name}.${externalDnsDomain}`;
+}
+
+/**
+ * The hosted cluster's ingress domain as HyperShift computes it (`IngressDomain` in
+ * support/globalconfig/ingress.go, openshift/hypershift@3ee9615): ingress.appsDomain, else
+ * ingress.domain, else `apps.<HostedCluster name>.<baseDomain>` (no baseDomainPrefix here).
+ */
+export function ingressDomain(name: string, baseDomain: string, ingress?: { readonly domain?: string; readonly appsDomain?: string }): string {
+  return ingress?.appsDomain || ingress?.domain || `apps.${name}.${baseDomain}`;
+}
+
+/**
+ * The console's sign-in callback with external OIDC: `https://console-openshift-console.<ingress
+ * domain>/auth/callback`, the redirect URI its OIDC client must list (the console route's default
+ * host; HyperShift's own e2e registers the same, test/e2e/v2/lifecycle/azure.go). The one source
+ * of the console application's redirect URI and of its test against the HostedCluster's spec.
+ */
+export function consoleCallbackUrl(domain: string): string {
+  return `https://console-openshift-console.${domain}/auth/callback`;
 }

@@ -3,6 +3,7 @@ import { ARO_HCP_MANAGED_SERVICE, AZURE_PRIVATE_CREDENTIALS_SECRET, MANAGED_SERV
 import { Config, GUID } from "../schema";
 import { etcdBackupIssues } from "./etcd-backup";
 import { monitoringBundleWarnings } from "./monitoring";
+import { externalOidcBundleIssues } from "./sign-in-oidc";
 import { ConfigIssue } from "./rule";
 
 const BUNDLE_PATH = "managementCluster.operator.bundleFile";
@@ -45,6 +46,7 @@ export function bundleIssues(config: Config, names: DeploymentNames, bundle: Ope
     ...externalDnsBundleIssues(config, names, bundle),
     ...privateLinkBundleIssues(config, names, bundle),
     ...etcdBackupIssues(config, bundle),
+    ...externalOidcBundleIssues(names, bundle),
   ];
 }
 

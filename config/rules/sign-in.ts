@@ -1,6 +1,7 @@
 import { publishedHost } from "../names/sign-in";
 import type { HostedContext } from "./hosted-context";
 import { ConfigIssue, Rule } from "./rule";
+import { EXTERNAL_OIDC_RULES } from "./sign-in-oidc";
 
 /**
  * Rules of hostedCluster.signIn (help/sign-in.md): what the OAuth server and Entra would refuse
@@ -12,7 +13,7 @@ export const SIGN_IN_RULES: ReadonlyArray<Rule<HostedContext>> = [
   {
     rule: "signIn configures at least one identity provider",
     check: ({ spec, at }) =>
-      spec.signIn && !spec.signIn.entra && !spec.signIn.breakGlass
+      spec.signIn?.mode === "OAuth" && !spec.signIn.entra && !spec.signIn.breakGlass
         ? [{ path: `${at}.signIn`, message: "has neither entra nor breakGlass: add entra (Microsoft Entra ID sign-in) or breakGlass, or remove signIn" }]
         : [],
   },
@@ -34,6 +35,7 @@ export const SIGN_IN_RULES: ReadonlyArray<Rule<HostedContext>> = [
     rule: "the Entra redirect URI is the OAuth server's published host",
     check: (context) => oauthHostIssues(context),
   },
+  ...EXTERNAL_OIDC_RULES,
 ];
 
 /**
@@ -44,7 +46,7 @@ export const SIGN_IN_RULES: ReadonlyArray<Rule<HostedContext>> = [
  */
 function oauthHostIssues({ cluster, hosted, spec, at }: HostedContext): ConfigIssue[] {
   const signIn = spec.signIn;
-  if (!signIn?.entra) return [];
+  if (!signIn?.entra || signIn.mode !== "OAuth") return [];
   const domain = hosted.externalDnsDomain;
   if (domain) {
     const published = publishedHost("oauth", cluster.name, domain);

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { hours } from "./primitives";
+import { externalOidcSchema } from "./sign-in-oidc";
 
 /**
  * `clusters[].hostedCluster.signIn`: how users sign in to the hosted cluster (help/sign-in.md).
- * OAuth mode only: the cluster's integrated OAuth server with Microsoft Entra ID as an OpenID
- * identity provider, and an optional break-glass htpasswd user (rules: rules/sign-in.ts).
+ * OAuth mode: the cluster's integrated OAuth server with Microsoft Entra ID as an OpenID
+ * identity provider, and an optional break-glass htpasswd user (rules: rules/sign-in.ts);
+ * ExternalOIDC mode: the API server trusts Entra directly (sign-in-oidc.ts, rules/sign-in-oidc.ts).
  */
 
 /** An identity provider name: it is the last segment of the callback URL and the prefix of identities. */
@@ -65,9 +67,11 @@ export const breakGlassSchema = z
 export const signInSchema = z
   .strictObject({
     mode: z
-      .enum(["OAuth"])
+      .enum(["OAuth", "ExternalOIDC"])
       .default("OAuth")
-      .describe("OAuth: the cluster's integrated OAuth server (spec.configuration.oauth). External OIDC is not offered yet (help/sign-in.md)."),
+      .describe(
+        "OAuth: the cluster's integrated OAuth server (spec.configuration.oauth) with entra and breakGlass. ExternalOIDC: the API server trusts Entra's tokens (spec.configuration.authentication type OIDC) as externalOIDC says; no OAuth server, no break-glass user.",
+      ),
     oauthHost: z
       .string()
       .max(253)
@@ -78,6 +82,7 @@ export const signInSchema = z
       ),
     entra: entraSignInSchema.optional(),
     breakGlass: breakGlassSchema.optional(),
+    externalOIDC: externalOidcSchema.optional(),
   })
   .describe("Sign-in with Microsoft Entra ID (and an optional break-glass user), created as code (help/sign-in.md). Default: none, only the admin kubeconfig.");
 

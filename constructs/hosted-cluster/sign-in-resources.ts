@@ -21,7 +21,7 @@ export const GRAPH_SIGN_IN_SCOPES = {
 export interface EntraSignInAppProps {
   /** Display name of the application registration (1-120 characters). */
   readonly displayName: string;
-  /** The OAuth server's callback: `https://<oauth host>/oauth2callback/<idp name>` (sign-in.ts `oauthCallbackUrl`). */
+  /** The OAuth server's callback `https://<oauth host>/oauth2callback/<idp name>` (sign-in.ts `oauthCallbackUrl`), or the console's (names/sign-in.ts `consoleCallbackUrl`). */
   readonly redirectUri: string;
   /** Secret (key `clientSecret`) the identity provider reads, in the HostedCluster's namespace. */
   readonly secretName: string;
@@ -31,6 +31,8 @@ export interface EntraSignInAppProps {
   readonly appRoleAssignmentRequired?: boolean;
   /** Lifetime of the client secret, e.g. `8760h`. @default "8760h" */
   readonly clientSecretValidFor?: string;
+  /** Display name of the client secret (who uses it). @default "OpenShift OAuth server" */
+  readonly clientSecretDisplayName?: string;
 }
 
 export interface SignInResourcesProps {
@@ -115,7 +117,7 @@ export class SignInResources extends Construct {
     });
     const password = new ApplicationPasswordA(this, "ClientSecret", {
       applicationId: application.id,
-      displayName: "OpenShift OAuth server",
+      displayName: entra.clientSecretDisplayName ?? "OpenShift OAuth server",
       endDateRelative: entra.clientSecretValidFor ?? "8760h",
       lifecycle: { createBeforeDestroy: true },
     });

@@ -1,7 +1,10 @@
+import { ExternalOidcManifestProps, externalOidcConfiguration } from "./sign-in-oidc";
+
 /**
  * `spec.configuration.oauth` of the HostedCluster: the identity providers users sign in with
- * (help/sign-in.md). Pure, as hosted-cluster-manifest.ts: the client ID may be a Terraform
- * reference, placed as given. Only the `oauth` key: other `configuration` keys have their own hooks.
+ * (help/sign-in.md), or `authentication` for external OIDC (sign-in-oidc.ts). Pure, as
+ * hosted-cluster-manifest.ts: the client ID may be a Terraform reference, placed as given. Only
+ * these keys: other `configuration` keys have their own hooks.
  */
 
 /** Microsoft Entra ID as an OpenID identity provider. */
@@ -28,8 +31,10 @@ export interface HtpasswdIdentityProvider {
   readonly secretName: string;
 }
 
-/** How users sign in (OAuth mode: the integrated OAuth server). */
+/** How users sign in (OAuth mode: the integrated OAuth server; or external OIDC). */
 export interface SignInManifestProps {
+  /** External OIDC instead of OAuth identity providers. @default - OAuth mode */
+  readonly externalOidc?: ExternalOidcManifestProps;
   /** @default - no Entra provider */
   readonly entra?: EntraIdentityProvider;
   /** @default - no break-glass provider */
@@ -56,8 +61,9 @@ export function oauthCallbackUrl(oauthHost: string, idpName: string): string {
   return `https://${oauthHost}/oauth2callback/${idpName}`;
 }
 
-/** `spec.configuration` keys of sign-in: `{ oauth }`, or nothing without providers. */
+/** `spec.configuration` keys of sign-in: `{ authentication }` (external OIDC), `{ oauth }`, or nothing without providers. */
 export function signInConfiguration(props: SignInManifestProps | undefined): Record<string, unknown> {
+  if (props?.externalOidc) return externalOidcConfiguration(props.externalOidc);
   const providers: Record<string, unknown>[] = [];
   if (props?.entra) providers.push(entraProvider(props.entra));
   if (props?.breakGlass) {
