@@ -10,6 +10,7 @@ import {
   bundleWarnings,
   ConfigIssue,
   configWarnings,
+  configuredHypershiftRelease,
   HOSTED_CLUSTER_RULES,
   NODE_POOL_RULES,
   hostedClusterCollisions,
@@ -72,7 +73,7 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   const structureIssues = runRules(STRUCTURE_RULES, config);
   if (structureIssues.length > 0) return { ok: false, file, issues: structureIssues };
 
-  const names = deriveNames(config, configDir);
+  const names = deriveNames(config, configDir, configuredHypershiftRelease(config, configDir));
   const issues: ConfigIssue[] = runRules(NAME_RULES, names);
   for (const cluster of names.clusters) {
     const hosted = cluster.hosted;

@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { loadExample, tempDir } from "../helpers";
+import { parse } from "yaml";
+import { EXAMPLES, loadExample, loadInline, tempDir } from "../helpers";
 
 /**
  * Adoption import IDs against what seed 004's commands create: the committed fixture of the
@@ -83,8 +84,15 @@ const HYPERSHIFT_ROLES: ReadonlyArray<[string, string, ReadonlyArray<"managed" |
   ["ciro", "imageRegistry", ["managed"]],
 ];
 
+/**
+ * The guide's `hypershift` CLI release (undefined: main). release-4.21 and release-4.22 name the
+ * private zone `<name>-azurecluster.<baseDomain>` (cmd/infra/azure/networking.go), and release-4.21's
+ * AssignWorkloadIdentities gives the `cpo` component to the image-registry identity (cmd/infra/azure/rbac.go).
+ */
+type CliRelease = "4.21" | undefined;
+
 /** What each recorded call created, as `<terraform type> <import ID>`; role assignments az named at random as `... <scope>|<role>`. */
-function createdByGuide(guide: GuideRun, infraId: string): string[] {
+function createdByGuide(guide: GuideRun, infraId: string, release: CliRelease = undefined): string[] {
   const created: string[] = [];
   const add = (type: string, id: string) => created.push(`${type} ${id}`);
   for (const call of guide.calls) {
@@ -129,7 +137,8 @@ function createdByGuide(guide: GuideRun, infraId: string): string[] {
       // create infra azure, run inline (cmd/infra/azure/create.go, networking.go; notes §3.2), with the given groups and network.
       const name = flag(call, "--name");
       const managed = rg(flag(call, "--resource-group-name"));
-      const zone = `${managed}/providers/Microsoft.Network/privateDnsZones/${name}.${flag(call, "--base-domain")}`;
+      const zoneName = release === "4.21" ? `${name}-azurecluster.${flag(call, "--base-domain")}` : `${name}.${flag(call, "--base-domain")}`;
+      const zone = `${managed}/providers/Microsoft.Network/privateDnsZones/${zoneName}`;
       add("azurerm_private_dns_zone", zone);
       add("azurerm_private_dns_zone_virtual_network_link", `${zone}/virtualNetworkLinks/${name}-${infraId}`);
       add("azurerm_public_ip", `${managed}/providers/Microsoft.Network/publicIPAddresses/${infraId}`);
@@ -146,7 +155,8 @@ function createdByGuide(guide: GuideRun, infraId: string): string[] {
           dnsZone: rg(flag(call, "--dns-zone-rg-name")),
         };
         const seen = new Set<string>();
-        for (const [component, key, kinds] of HYPERSHIFT_ROLES) {
+        for (const [component, ownKey, kinds] of HYPERSHIFT_ROLES) {
+          const key = release === "4.21" && component === "cpo" ? "imageRegistry" : ownKey;
           if (!(key in guide.workloadIdentities)) continue;
           for (const kind of kinds) {
             const id = `${scopes[kind]}/providers/Microsoft.Authorization/roleAssignments/${hypershiftRoleAssignmentName(`${infraId}-${component}-${scopes[kind]}`)}`;
@@ -163,59 +173,71 @@ function createdByGuide(guide: GuideRun, infraId: string): string[] {
 
 const describeWithBash = HAVE_BASH ? describe : describe.skip;
 
-describeWithBash("adoption import IDs against seed 004's commands (examples/adopt.yaml)", () => {
-  const loaded = loadExample("adopt.yaml");
-  const infraId = loaded.config.clusters[0].hostedCluster?.infraId as string;
-  // Only where it runs: jest runs a skipped describe's body too, and `it.each` needs the list here.
-  const guide: GuideRun = HAVE_BASH ? runGuide() : { calls: [], workloadIdentities: {} };
-  const created = createdByGuide(guide, infraId);
-  const imports = [...loaded.names.adoption.imports.values()].flat();
-  const adopt = loaded.config.adopt!;
-  // Ours, in the same shape: the random-named ones as scope|role, the Entra objects by the guide's display name.
-  const roleOf: Record<string, string> = {
-    [adopt.externalDns!.roleAssignments.reader]: "Reader",
-    [adopt.externalDns!.roleAssignments.contributor]: "Contributor",
-  };
-  const ours = imports.map((i) => {
-    if (i.type === "azuread_application" || i.type === "azuread_service_principal") return `${i.type} display name ${loaded.names.externalDnsApplication}`;
-    const random = /^(.*)\/providers\/Microsoft\.Authorization\/roleAssignments\/(.*)$/.exec(i.id);
-    if (random && roleOf[random[2]]) return `${i.type} ${random[1]}|${roleOf[random[2]]}`;
-    return `${i.type} ${i.id}`;
-  });
+describeWithBash.each([
+  [undefined, 15],
+  ["4.21", 18],
+] as Array<[CliRelease, number]>)(
+  "adoption import IDs against seed 004's commands (examples/adopt.yaml), the CLI at release %s",
+  (release, hypershiftRoles) => {
+    const adoptYaml = parse(fs.readFileSync(path.join(EXAMPLES, "adopt.yaml"), "utf8"));
+    const loaded = release
+      ? loadInline({
+          ...adoptYaml,
+          managementCluster: { ...adoptYaml.managementCluster, operator: { ...adoptYaml.managementCluster.operator, hypershiftRelease: release } },
+        })
+      : loadExample("adopt.yaml");
+    const infraId = loaded.config.clusters[0].hostedCluster?.infraId as string;
+    // Only where it runs: jest runs a skipped describe's body too, and `it.each` needs the list here.
+    const guide: GuideRun = HAVE_BASH ? runGuide() : { calls: [], workloadIdentities: {} };
+    const created = createdByGuide(guide, infraId, release);
+    const imports = [...loaded.names.adoption.imports.values()].flat();
+    const adopt = loaded.config.adopt!;
+    // Ours, in the same shape: the random-named ones as scope|role, the Entra objects by the guide's display name.
+    const roleOf: Record<string, string> = {
+      [adopt.externalDns!.roleAssignments.reader]: "Reader",
+      [adopt.externalDns!.roleAssignments.contributor]: "Contributor",
+    };
+    const ours = imports.map((i) => {
+      if (i.type === "azuread_application" || i.type === "azuread_service_principal") return `${i.type} display name ${loaded.names.externalDnsApplication}`;
+      const random = /^(.*)\/providers\/Microsoft\.Authorization\/roleAssignments\/(.*)$/.exec(i.id);
+      if (random && roleOf[random[2]]) return `${i.type} ${random[1]}|${roleOf[random[2]]}`;
+      return `${i.type} ${i.id}`;
+    });
 
-  it("the guide's variables are the example's: ccoctl's timestamped account, os4-common, myprefix", () => {
-    expect(adopt.oidcStorageAccountName).toBe(`myprefixoidc${EPOCH}`);
-    expect(loaded.names.resourceGroup.name).toBe("os4-common");
-    expect(loaded.names.externalDnsApplication).toBe("ExternalDnsServicePrincipal");
-  });
+    it("the guide's variables are the example's: ccoctl's timestamped account, os4-common, myprefix", () => {
+      expect(adopt.oidcStorageAccountName).toBe(`myprefixoidc${EPOCH}`);
+      expect(loaded.names.resourceGroup.name).toBe("os4-common");
+      expect(loaded.names.externalDnsApplication).toBe("ExternalDnsServicePrincipal");
+    });
 
-  const types = [...new Set(created.map((c) => c.split(" ")[0]))].sort();
-  it("the guide creates 22 resource types here (every command with a resource is recognized)", () => {
-    expect(types).toHaveLength(22);
-  });
+    const types = [...new Set(created.map((c) => c.split(" ")[0]))].sort();
+    it("the guide creates 22 resource types here (every command with a resource is recognized)", () => {
+      expect(types).toHaveLength(22);
+    });
 
-  it.each(types)("%s: every import ID is an object the guide created, and every object the guide created is imported (except the one below)", (type) => {
-    const mine = (list: string[]) => list.filter((entry) => entry.startsWith(`${type} `)).sort();
-    const expected = mine(created).filter((entry) => entry !== `${type} ${guideIngressOnPersistentGroup}`);
-    expect(mine(ours)).toEqual(expected);
-  });
+    it.each(types)("%s: every import ID is an object the guide created, and every object the guide created is imported (except the one below)", (type) => {
+      const mine = (list: string[]) => list.filter((entry) => entry.startsWith(`${type} `)).sort();
+      const expected = mine(created).filter((entry) => entry !== `${type} ${guideIngressOnPersistentGroup}`);
+      expect(mine(ours)).toEqual(expected);
+    });
 
-  // --dns-zone-rg-name os4-common: HyperShift gave ingress a role on the persistent group, while the
-  // base domain's zone (example.com) is in myparent-dns-rg, where we grant it: help/adopt.md.
-  const guideIngressOnPersistentGroup = `${rg("os4-common")}/providers/Microsoft.Authorization/roleAssignments/${hypershiftRoleAssignmentName(`${infraId}-ingress-${rg("os4-common")}`)}`;
-  it("leaves exactly one object the guide made unadopted: HyperShift's ingress role on --dns-zone-rg-name", () => {
-    expect(created).toContain(`azurerm_role_assignment ${guideIngressOnPersistentGroup}`);
-    expect(ours).not.toContain(`azurerm_role_assignment ${guideIngressOnPersistentGroup}`);
-    expect(created.length - new Set(ours).size).toBe(1);
-  });
+    // --dns-zone-rg-name os4-common: HyperShift gave ingress a role on the persistent group, while the
+    // base domain's zone (example.com) is in myparent-dns-rg, where we grant it: help/adopt.md.
+    const guideIngressOnPersistentGroup = `${rg("os4-common")}/providers/Microsoft.Authorization/roleAssignments/${hypershiftRoleAssignmentName(`${infraId}-ingress-${rg("os4-common")}`)}`;
+    it("leaves exactly one object the guide made unadopted: HyperShift's ingress role on --dns-zone-rg-name", () => {
+      expect(created).toContain(`azurerm_role_assignment ${guideIngressOnPersistentGroup}`);
+      expect(ours).not.toContain(`azurerm_role_assignment ${guideIngressOnPersistentGroup}`);
+      expect(created.length - new Set(ours).size).toBe(1);
+    });
 
-  it("counts: 7 identities, 12 federated credentials, 15 HyperShift role assignments in the guide", () => {
-    const count = (type: string) => created.filter((c) => c.startsWith(`${type} `)).length;
-    expect(count("azurerm_user_assigned_identity")).toBe(7);
-    expect(count("azurerm_federated_identity_credential")).toBe(12);
-    expect(count("azurerm_role_assignment")).toBe(2 + 15);
-  });
-});
+    it(`counts: 7 identities, 12 federated credentials, ${hypershiftRoles} HyperShift role assignments in the guide`, () => {
+      const count = (type: string) => created.filter((c) => c.startsWith(`${type} `)).length;
+      expect(count("azurerm_user_assigned_identity")).toBe(7);
+      expect(count("azurerm_federated_identity_credential")).toBe(12);
+      expect(count("azurerm_role_assignment")).toBe(2 + hypershiftRoles);
+    });
+  },
+);
 
 const describeWithSeed = fs.existsSync(SEED) ? describe : describe.skip;
 

@@ -46,15 +46,24 @@ function standIn(stack: any): { resource: unknown; import: unknown[] } {
     return dir;
   };
 
-  it.each(["shared", "identities-myprefix-hc", "infra-myprefix-hc"])(
-    "%s: Terraform accepts the import blocks and plans imports only (N to import, 0 to add, 0 to change, 0 to destroy)",
-    (name) => {
-      const config = standIn(stacks[name]);
-      const plan = terraform(setUp(config), "plan");
-      expect(plan.status).toBe(0);
-      expect(plan.output).toContain(`Plan: ${config.import.length} to import, 0 to add, 0 to change, 0 to destroy.`);
-    },
-  );
+  // The guide run with the release-4.21 CLI (help/adopt.md#the-hypershift-release): its private zone and role assignment names.
+  const withCli421 = {
+    ...adoptYaml,
+    managementCluster: { ...adoptYaml.managementCluster, operator: { ...adoptYaml.managementCluster.operator, hypershiftRelease: "4.21" } },
+  };
+  const stacks421 = synthStacks(loadInline(withCli421));
+  it.each([
+    ["main", "shared"],
+    ["main", "identities-myprefix-hc"],
+    ["main", "infra-myprefix-hc"],
+    ["4.21", "identities-myprefix-hc"],
+    ["4.21", "infra-myprefix-hc"],
+  ])("CLI %s, %s: Terraform accepts the import blocks and plans imports only (N to import, 0 to add, 0 to change, 0 to destroy)", (release, name) => {
+    const config = standIn((release === "4.21" ? stacks421 : stacks)[name]);
+    const plan = terraform(setUp(config), "plan");
+    expect(plan.status).toBe(0);
+    expect(plan.output).toContain(`Plan: ${config.import.length} to import, 0 to add, 0 to change, 0 to destroy.`);
+  });
 
   it("an import block whose address matches no resource fails the plan (what the address test guards)", () => {
     const config = standIn(stacks.shared);

@@ -161,6 +161,7 @@ function hypershiftRoleAssignments(cluster: ClusterNames, persistentGroup: strin
     .map((assignment) => ({
       identity: assignment.identity,
       scopeKind: assignment.scopeKind,
+      grant: assignment.grant,
       resource: {
         type: "azurerm_role_assignment",
         id: roleAssignmentId(assignment.scope, assignment.name),

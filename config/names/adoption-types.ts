@@ -68,7 +68,13 @@ export interface InfraStackImports {
     readonly outboundRule: AdoptedResource;
   };
   /** The workload identities' role assignments, by identity and scope. */
-  readonly roleAssignments: ReadonlyArray<{ readonly identity: WorkloadIdentityKey; readonly scopeKind: RoleScope; readonly resource: AdoptedResource }>;
+  readonly roleAssignments: ReadonlyArray<{
+    readonly identity: WorkloadIdentityKey;
+    readonly scopeKind: RoleScope;
+    /** A grant that is not the identity's own component's (role-assignments.ts). */
+    readonly grant?: string;
+    readonly resource: AdoptedResource;
+  }>;
 }
 
 /** What one stack imports, by the kind of stack. */

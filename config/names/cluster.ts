@@ -1,3 +1,4 @@
+import { releaseAtLeast } from "../hypershift-release";
 import { DATA_PLANE_COMPONENTS, WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "../components";
 import { CLOUD_ENDPOINTS } from "../cloud";
 import { ClusterConfig, Config } from "../schema";
@@ -18,6 +19,8 @@ export interface DeploymentBasis {
   readonly sharedIssuer?: IssuerNames;
   /** The deployment's own DNS zone, when dns is configured. */
   readonly deploymentZone?: string;
+  /** The HyperShift release the user runs (config/hypershift-release.ts); undefined: main. */
+  readonly hypershiftRelease?: string;
 }
 
 function requireIssuer(issuer: IssuerNames | undefined, index: number): IssuerNames {
@@ -44,7 +47,7 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
         }
       : requireIssuer(sharedIssuer, index);
   const aroHcp = config.topology === "aroHcp";
-  const managedIdentities = managedIdentityNames(config, cluster, identityPrefix, resourceGroupId);
+  const managedIdentities = managedIdentityNames(config, cluster, identityPrefix, resourceGroupId, basis.hypershiftRelease);
   return {
     hosted:
       cluster.hostedCluster &&
@@ -57,6 +60,7 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
         identities: managedIdentities,
         deploymentZone: basis.deploymentZone,
         persistentGroup: basis.resourceGroup,
+        hypershiftRelease: basis.hypershiftRelease,
       }),
     name: cluster.name,
     index,
@@ -79,12 +83,19 @@ export function clusterNames(config: Config, cluster: ClusterConfig, index: numb
 }
 
 /** The cluster's managed identities (workload identities, or aroHcp's data-plane ones) and their federated credentials. */
-function managedIdentityNames(config: Config, cluster: ClusterConfig, identityPrefix: string, resourceGroupId: string): IdentityNames[] {
+function managedIdentityNames(
+  config: Config,
+  cluster: ClusterConfig,
+  identityPrefix: string,
+  resourceGroupId: string,
+  hypershiftRelease: string | undefined,
+): IdentityNames[] {
   const enabled = (key: WorkloadIdentityKey) =>
     // hostedCluster.kms needs the KMS identity: it implies identities.kms (help/kms.md).
     key === "controlPlaneOperator"
-      ? // On by default, as `hypershift create iam azure` always creates it (issue 13 item 3).
-        (cluster.identities.controlPlaneOperator ?? true)
+      ? // On by default, as `hypershift create iam azure` always creates it (issue 13 item 3); off
+        // before release-4.22, whose AzureWorkloadIdentities has no controlPlaneOperator (help/management-cluster.md).
+        (cluster.identities.controlPlaneOperator ?? releaseAtLeast(hypershiftRelease, "4.22"))
       : key === "kms"
         ? cluster.identities.kms || cluster.hostedCluster?.kms !== undefined
         : true;

@@ -62,7 +62,7 @@ export interface DeploymentNames {
  * Derives every name. `configDir` is the absolute folder of the config file (relative paths in
  * the config are relative to it). Assumes a schema-valid config; `rules/` checks the results.
  */
-export function deriveNames(config: Config, configDir: string): DeploymentNames {
+export function deriveNames(config: Config, configDir: string, hypershiftRelease?: string): DeploymentNames {
   // Adoption: the guide's names are the defaults (rules/adopt.ts checks explicit names agree).
   const resourceGroupName =
     config.resourceGroup.name ?? (config.adopt ? (config.adopt.resourceGroupName ?? GUIDE_RESOURCE_GROUP) : `${config.prefix}-hcp-persistent`);
@@ -87,6 +87,7 @@ export function deriveNames(config: Config, configDir: string): DeploymentNames 
       resourceGroup,
       sharedIssuer,
       deploymentZone: dns?.zoneName,
+      hypershiftRelease,
     }),
   );
 

@@ -1,5 +1,7 @@
 import * as path from "node:path";
 import { componentRoles, CONTROL_PLANE_COMPONENTS, DATA_PLANE_ROLES, RoleScope, RoleSet, WorkloadIdentityKey } from "../components";
+import { cliPrivateZoneName } from "../hypershift-release";
+import { cliReleaseRoleAssignments } from "./adoption-roles";
 import { ClusterConfig, Config, HostedClusterConfig } from "../schema";
 import { hostedNetworkNames, HostedNetworkNames } from "./hosted-network";
 import { kmsNames } from "./kms";
@@ -26,6 +28,8 @@ export interface HostedClusterNamesParams {
   readonly deploymentZone?: string;
   /** The deployment's persistent resource group. */
   readonly persistentGroup: { readonly name: string; readonly id: string };
+  /** The HyperShift release the user runs (config/hypershift-release.ts); undefined: main. */
+  readonly hypershiftRelease?: string;
 }
 
 /** Phase 3 names of one hosted cluster: groups, network, DNS zones, secrets and role assignments. */
@@ -37,7 +41,11 @@ export function hostedClusterNames(params: HostedClusterNamesParams): HostedClus
   const infraId = hosted.infraId ?? defaultInfraId(config, name);
   const network = hostedNetworkNames(config, cluster, hosted, index);
   const publicZone = publicZoneNames(params);
-  const privateZoneName = `${name}.${hosted.baseDomain}`;
+  // Adopted infrastructure: the zone the user's CLI made (its name changed in release-4.23); a zone
+  // made here keeps one name whatever the release (the HostedCluster refers to it by ID).
+  const privateZoneName = cluster.adopt?.infrastructure
+    ? cliPrivateZoneName(params.hypershiftRelease, name, hosted.baseDomain)
+    : `${name}.${hosted.baseDomain}`;
   const privateZoneId = `${network.resourceGroups.managed.id}/providers/Microsoft.Network/privateDnsZones/${privateZoneName}`;
   // Adopted infrastructure keeps the roles the CLI granted (those are the assignments imported).
   const roleSet: RoleSet = hosted.roles ?? (cluster.adopt?.infrastructure ? "hypershiftDefaults" : "leastPrivilege");
@@ -121,7 +129,7 @@ function roleScopes(network: HostedNetworkNames, publicZone: HostedClusterNames[
 
 /** The role assignments of the cluster's identities (selfManaged) or of its data-plane identities and control-plane principals (aroHcp). */
 function roleAssignmentsOf(
-  { config, hosted, identities }: HostedClusterNamesParams,
+  { config, cluster, hosted, identities, hypershiftRelease }: HostedClusterNamesParams,
   { infraId, roleSet, scopes }: { readonly infraId: string; readonly roleSet: RoleSet; readonly scopes: Record<RoleScope, string> },
 ): HostedClusterNames["roleAssignments"] {
   const COMPONENT_ROLES = componentRoles(roleSet, { privateLink: hosted.endpointAccess !== "Public" && config.topology !== "aroHcp" });
@@ -138,5 +146,12 @@ function roleAssignmentsOf(
         dataPlaneIdentities: roleAssignmentNames(infraId, scopes, identityKeys, DATA_PLANE_ROLES),
         controlPlanePrincipals: roleAssignmentNames(infraId, scopes, CONTROL_PLANE_COMPONENTS.map((c) => c.key).filter(withRole), COMPONENT_ROLES),
       }
-    : { kind: "selfManaged", workloadIdentities: roleAssignmentNames(infraId, scopes, identityKeys.filter(withRole), COMPONENT_ROLES) };
+    : {
+        kind: "selfManaged",
+        // Adopted: as the user's CLI release granted them (adoption-roles.ts).
+        workloadIdentities:
+          cluster.adopt?.infrastructure && roleSet === "hypershiftDefaults"
+            ? cliReleaseRoleAssignments(hypershiftRelease, infraId, scopes, identityKeys.filter(withRole), COMPONENT_ROLES, identityKeys)
+            : roleAssignmentNames(infraId, scopes, identityKeys.filter(withRole), COMPONENT_ROLES),
+      };
 }

@@ -14,6 +14,8 @@ export interface RoleAssignmentNames {
   readonly why: string;
   /** HyperShift's name: UUIDv5 (DNS namespace) of `<infraID>-<component>-<scope>`. */
   readonly name: string;
+  /** Set on a grant that is not the identity's own component's (adoption-roles.ts: release-4.21's `cpo` of the image-registry identity). */
+  readonly grant?: string;
 }
 
 /** A hosted cluster's role assignments, by topology (HyperShift's AssignControlPlaneRoles / AssignDataPlaneRoles with aroHcp). */

@@ -1,3 +1,4 @@
+import { BundleRelease, releaseMinorOf } from "../hypershift-release";
 import { AZURE_PRIVATE_CREDENTIALS_MOUNT, EXAMPLE_ONLY_ANNOTATION } from "./hypershift-install";
 import { objectLabel, WORKLOAD_KINDS } from "./kinds";
 import { BundleExternalDns, BundlePrivateLink, KubernetesObject, SecretReference } from "./types";
@@ -31,6 +32,25 @@ export function operatorContainer(deployment: Record<string, any>): Container | 
 export function operatorEnvOf(deployment: KubernetesObject): Record<string, string> {
   const env = operatorContainer(deployment as Record<string, any>)?.env ?? [];
   return Object.fromEntries(env.filter((e) => typeof e.value === "string").map((e) => [e.name, e.value as string]));
+}
+
+/** Annotation `hypershift install render` sets on the operator Deployment: "openshift/hypershift: <rev>. Latest supported OCP: 4.21.0" (`cmd/install/assets/hypershift_operator.go`). */
+export const INSTALL_CLI_VERSION_ANNOTATION = "hypershift.openshift.io/install-cli-version";
+
+/**
+ * The HyperShift release that rendered the bundle: the latest supported OCP minor of the CLI
+ * version annotation (each branch's `LatestSupportedVersion`), else a version tag of the operator
+ * image (`:4.21`, `:v4.21.3`); `:latest` (the CLI's default image) says nothing.
+ */
+export function bundleReleaseOf(deployment: KubernetesObject): BundleRelease | undefined {
+  const annotation = (deployment.metadata.annotations as Record<string, unknown> | undefined)?.[INSTALL_CLI_VERSION_ANNOTATION];
+  const latest = typeof annotation === "string" ? /Latest supported OCP: (\S+)/.exec(annotation)?.[1] : undefined;
+  const fromAnnotation = latest && releaseMinorOf(latest);
+  if (fromAnnotation) return { release: fromAnnotation, from: `annotation ${INSTALL_CLI_VERSION_ANNOTATION} "${annotation}"` };
+  const image = (operatorContainer(deployment as Record<string, any>) as { image?: unknown } | undefined)?.image;
+  const tag = typeof image === "string" && !image.includes("@") ? image.slice(image.lastIndexOf(":") + 1) : undefined;
+  const fromTag = tag && !tag.includes("/") ? releaseMinorOf(tag) : undefined;
+  return fromTag ? { release: fromTag, from: `operator image ${image}` } : undefined;
 }
 
 /** The operator's Private Link settings, from its arguments, environment and mounts. */

@@ -1,6 +1,6 @@
 import { readLimitedFile } from "../read-file";
 import { bundleProblems } from "./check";
-import { exampleOnlyOf, externalDnsOf, isOperatorDeployment, operatorEnvOf, privateLinkOf, secretReferencesOf } from "./facts";
+import { bundleReleaseOf, exampleOnlyOf, externalDnsOf, isOperatorDeployment, operatorEnvOf, privateLinkOf, secretReferencesOf } from "./facts";
 import { RENDER_HINT } from "./hypershift-install";
 import { bundleObjectOf, crdsInBundle } from "./kinds";
 import { ContentMemo } from "./memo";
@@ -52,6 +52,7 @@ function bundleOfText(text: string, options: BundleOptions): BundleResult {
       // Before omitKinds: an omitted object still marks an example.
       exampleOnly: exampleOnlyOf(parsed.objects.map(({ object }) => object)),
       monitoring: monitoringOf(parsed.objects.map(({ object }) => object)),
+      release: bundleReleaseOf(operator),
     },
   };
 }

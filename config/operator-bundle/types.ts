@@ -1,3 +1,5 @@
+import type { BundleRelease } from "../hypershift-release";
+
 /**
  * The HyperShift operator bundle: the multi-document YAML that `hypershift install render`
  * prints. Read at synth (it holds no secrets: render leaves Secrets out unless
@@ -105,6 +107,8 @@ export interface OperatorBundle {
   readonly privateLink: BundlePrivateLink;
   /** --platform-monitoring and --metrics-set as rendered (monitoring.ts). */
   readonly monitoring: BundleMonitoring;
+  /** The HyperShift release that rendered it (facts.ts `bundleReleaseOf`); undefined when the render does not say. */
+  readonly release?: BundleRelease;
 }
 
 export type BundleResult = { readonly ok: true; readonly bundle: OperatorBundle } | { readonly ok: false; readonly problems: readonly string[] };

@@ -2,6 +2,7 @@ import { DeploymentNames } from "../names";
 import { ARO_HCP_MANAGED_SERVICE, AZURE_PRIVATE_CREDENTIALS_SECRET, MANAGED_SERVICE_ENV, OperatorBundle, PULL_SECRET_NAME } from "../operator-bundle";
 import { Config, GUID } from "../schema";
 import { etcdBackupIssues } from "./etcd-backup";
+import { hypershiftReleaseIssues } from "./hypershift-release";
 import { monitoringBundleWarnings } from "./monitoring";
 import { externalOidcBundleIssues } from "./sign-in-oidc";
 import { ConfigIssue } from "./rule";
@@ -47,6 +48,7 @@ export function bundleIssues(config: Config, names: DeploymentNames, bundle: Ope
     ...privateLinkBundleIssues(config, names, bundle),
     ...etcdBackupIssues(config, bundle),
     ...externalOidcBundleIssues(names, bundle),
+    ...hypershiftReleaseIssues(config, bundle),
   ];
 }
 

@@ -30,6 +30,13 @@ export const managementClusterSchema = z
         bundleFile: filePath().describe(
           "Output of `hypershift install render --format yaml --outputs all ...`, relative to the config file (see help/management-cluster.md).",
         ),
+        hypershiftRelease: z
+          .string()
+          .regex(/^\d+\.\d+$/, { error: 'must be a HyperShift release minor such as "4.21" (the branch release-4.21 of the CLI and operator you run)' })
+          .optional()
+          .describe(
+            'The HyperShift release (operator and CLI) you run, e.g. "4.21": adoption names and the features an older operator lacks follow it (help/management-cluster.md#the-hypershift-release). Default: read from the bundle (the install-cli-version annotation or the operator image tag); neither: HyperShift main.',
+          ),
         rolloutTimeout: wholeDuration("10m").default("10m").describe("How long apply waits for each operator Deployment to roll out."),
         omitKinds: z
           .array(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, { error: "must be a Kubernetes kind such as ServiceMonitor" }))

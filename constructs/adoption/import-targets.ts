@@ -4,7 +4,7 @@ import { TerraformResource } from "cdktf";
 import { ExternalDnsPrincipal } from "../external-dns/external-dns-principal";
 import { OidcIssuer } from "../oidc/oidc-issuer";
 import { OidcStorageAccount } from "../oidc/oidc-storage-account";
-import { WorkloadIdentityRoles } from "../cluster-infra/workload-identity-roles";
+import { WorkloadIdentityRoles, workloadRoleKey } from "../cluster-infra/workload-identity-roles";
 import { ExistingNamedObject, ExistingObject, ImportTarget, importTargetOf, importTargetsByName, importTargetsOf } from "./import-existing";
 
 /**
@@ -45,14 +45,14 @@ export function externalDnsPrincipalImportTargets(
   ];
 }
 
-/** Role assignments by identity and scope kind (the construct's own `<identity>/<scopeKind>` keys). */
+/** Role assignments by identity, scope kind and grant (the construct's own `workloadRoleKey`). */
 export function workloadIdentityRolesImportTargets(
   roles: WorkloadIdentityRoles,
-  existing: ReadonlyArray<{ readonly identity: string; readonly scopeKind: string; readonly resource: ExistingObject }>,
+  existing: ReadonlyArray<{ readonly identity: string; readonly scopeKind: string; readonly grant?: string; readonly resource: ExistingObject }>,
 ): ImportTarget[] {
-  return existing.map(({ identity, scopeKind, resource: object }) => {
-    const resource = roles.assignments.get(`${identity}/${scopeKind}`);
-    if (!resource) throw new Error(`${roles.node.path}: no ${identity} role assignment on ${scopeKind} here to import ${object.id} into`);
+  return existing.map(({ resource: object, ...key }) => {
+    const resource = roles.assignments.get(workloadRoleKey(key));
+    if (!resource) throw new Error(`${roles.node.path}: no ${workloadRoleKey(key)} role assignment here to import ${object.id} into`);
     return importTargetOf(resource, object);
   });
 }

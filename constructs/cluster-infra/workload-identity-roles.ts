@@ -16,6 +16,17 @@ export interface WorkloadRoleAssignment {
   readonly roleGuid: string;
   /** Assignment name: a UUID, HyperShift's deterministic one so both tools find the same assignment. */
   readonly name: string;
+  /**
+   * A second grant of the identity on the same scope kind, by the HyperShift component it stands
+   * for (release-4.21's `cpo` Contributor of the image-registry identity): part of its key and construct ID.
+   * @default - the identity's own grant
+   */
+  readonly grant?: string;
+}
+
+/** An assignment's key in `assignments`: `<identity>/<scopeKind>`, or `<identity>/<scopeKind>-<grant>`. */
+export function workloadRoleKey(a: { readonly identity: string; readonly scopeKind: string; readonly grant?: string }): string {
+  return `${a.identity}/${a.scopeKind}${a.grant ? `-${a.grant}` : ""}`;
 }
 
 export interface WorkloadIdentityRolesProps {
@@ -47,7 +58,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * (managed identity names are unique in their resource group), unless they are known already.
  */
 export class WorkloadIdentityRoles extends Construct {
-  /** Role assignments by `<identity>/<scopeKind>`. */
+  /** Role assignments by `workloadRoleKey`: `<identity>/<scopeKind>[-<grant>]`. */
   public readonly assignments: ReadonlyMap<string, RoleAssignment>;
 
   constructor(scope: Construct, id: string, props: WorkloadIdentityRolesProps) {
@@ -75,7 +86,7 @@ export class WorkloadIdentityRoles extends Construct {
     for (const assignment of props.assignments) {
       const { scope, principalId } = identity(assignment.identity);
       const dependency = dependencies.get(assignment.scope.toLowerCase());
-      const resource = new RoleAssignment(scope, assignment.scopeKind, {
+      const resource = new RoleAssignment(scope, workloadRoleKey(assignment).slice(assignment.identity.length + 1), {
         name: assignment.name,
         scope: assignment.scope,
         // Role definitions are per subscription: the one of the scope (the DNS zone's group may
@@ -87,7 +98,7 @@ export class WorkloadIdentityRoles extends Construct {
         principalType: "ServicePrincipal",
         dependsOn: dependency ? [dependency] : undefined,
       });
-      assignments.set(`${assignment.identity}/${assignment.scopeKind}`, resource);
+      assignments.set(workloadRoleKey(assignment), resource);
     }
     this.assignments = assignments;
   }
@@ -112,7 +123,7 @@ function validate(props: WorkloadIdentityRolesProps): void {
   const names = new Set<string>();
   const ids = new Set<string>();
   for (const a of props.assignments) {
-    const at = `assignment ${a.identity}/${a.scopeKind}`;
+    const at = `assignment ${workloadRoleKey(a)}`;
     if (!identityKeys.has(a.identity)) problems.push(`${at}: identity "${a.identity}" is not among identities (${[...identityKeys].join(", ")})`);
     if (!SCOPE.test(a.scope))
       problems.push(`${at}: scope "${a.scope}" must be /subscriptions/<subscription>/resourceGroups/<group>[/providers/<namespace>/<type>/<name>]`);
@@ -120,9 +131,9 @@ function validate(props: WorkloadIdentityRolesProps): void {
     if (!UUID.test(a.name)) problems.push(`${at}: name "${a.name}" must be a lowercase UUID (Azure role assignment name)`);
     // The same name twice is one Azure assignment managed by two resources.
     if (names.has(a.name.toLowerCase())) problems.push(`${at}: name "${a.name}" appears twice (deduplicate the assignments)`);
-    if (ids.has(`${a.identity}/${a.scopeKind}`)) problems.push(`${at}: appears twice`);
+    if (ids.has(workloadRoleKey(a))) problems.push(`${at}: appears twice`);
     names.add(a.name.toLowerCase());
-    ids.add(`${a.identity}/${a.scopeKind}`);
+    ids.add(workloadRoleKey(a));
   }
   if (problems.length > 0) throw new Error(`WorkloadIdentityRoles: ${problems.join("; ")}`);
 }

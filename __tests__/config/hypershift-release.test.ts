@@ -1,0 +1,214 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parse } from "yaml";
+import { cliPrivateZoneName, releaseAtLeast, releaseMinorOf } from "../../config/hypershift-release";
+import { validateConfig } from "../../config/load";
+import { uuidv5 } from "../../config/uuid";
+import { parseOperatorBundle } from "../../config/operator-bundle";
+import { EXAMPLES, loadInline, synthStacks, tempDir } from "../helpers";
+
+/**
+ * The HyperShift release the user runs (managementCluster.operator.hypershiftRelease, or the
+ * bundle's): adoption names per release, the gates of options an older operator lacks, and the
+ * release read from a render. Upstream facts: help/adopt.md and help/management-cluster.md cite them.
+ */
+
+const example = (file: string) => parse(fs.readFileSync(path.join(EXAMPLES, file), "utf8"));
+const withRelease = (config: any, release: string | undefined) => ({
+  ...config,
+  managementCluster: { ...config.managementCluster, operator: { ...config.managementCluster.operator, hypershiftRelease: release } },
+});
+const issuesOf = (input: unknown) => {
+  const loaded = validateConfig(input, EXAMPLES);
+  return loaded.ok ? [] : loaded.issues;
+};
+const BUNDLE = fs.readFileSync(path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml"), "utf8");
+const IMAGE = "image: quay.io/hypershift/hypershift-operator:latest";
+
+describe("releases", () => {
+  it.each([
+    ["4.21", "4.22", false],
+    ["4.22", "4.22", true],
+    ["4.23", "4.22", true],
+    ["5.0", "4.23", true],
+    ["5.0", "4.24", false],
+    ["5.1", "4.24", true],
+    ["4.9", "4.22", false],
+  ])("%s is at least %s: %s", (release, since, expected) => {
+    expect(releaseAtLeast(release, since)).toBe(expected);
+  });
+  it.each([
+    ["4.20", "hc-azurecluster.example.com"],
+    ["4.21", "hc-azurecluster.example.com"],
+    ["4.22", "hc-azurecluster.example.com"],
+    ["4.23", "hc.example.com"],
+    ["5.0", "hc.example.com"],
+    [undefined, "hc.example.com"],
+  ])("the CLI at %s names the private zone %s", (release, zone) => expect(cliPrivateZoneName(release, "hc", "example.com")).toBe(zone));
+  it("an unknown release counts as HyperShift main", () => expect(releaseAtLeast(undefined, "4.22")).toBe(true));
+  it.each([
+    ["4.21.0", "4.21"],
+    ["v4.22.3", "4.22"],
+    ["4.21", "4.21"],
+    ["latest", undefined],
+    ["sha256", undefined],
+  ])("the minor of %s is %s", (version, minor) => expect(releaseMinorOf(version)).toBe(minor));
+});
+
+describe("adoption names by the CLI release (cmd/infra/azure/networking.go, rbac.go on each branch)", () => {
+  const adopt = example("adopt.yaml");
+  const namesAt = (release: string | undefined) => loadInline(withRelease(adopt, release)).names.clusters[0].hosted!;
+  const infraId = "myprefix-hc-x7k2p";
+  // HyperShift's GenerateRoleAssignmentName of the `cpo` component on the managed, NSG and VNet groups.
+  const groups = namesAt(undefined).resourceGroups;
+  const cpoNames = [groups.managed.id, groups.nsg.id, groups.vnet.id].map((scope) => uuidv5(`${infraId}-cpo-${scope}`)).sort();
+
+  it.each([
+    ["4.21", "myprefix-hc-azurecluster.example.com", "imageRegistry"],
+    ["4.22", "myprefix-hc-azurecluster.example.com", undefined],
+    ["4.23", "myprefix-hc.example.com", undefined],
+    [undefined, "myprefix-hc.example.com", undefined],
+  ])("release %s: private zone %s; the cpo Contributor names belong to %s", (release, zone, cpoHolder) => {
+    const hosted = namesAt(release);
+    expect(hosted.privateZone.name).toBe(zone);
+    expect(hosted.privateZone.linkName).toBe(`myprefix-hc-${infraId}`);
+    const assignments = hosted.roleAssignments.kind === "selfManaged" ? hosted.roleAssignments.workloadIdentities : [];
+    const cpo = assignments.filter((a) => a.component === "cpo");
+    if (cpoHolder) {
+      expect(cpo.map((a) => a.name).sort()).toEqual(cpoNames);
+      expect(new Set(cpo.map((a) => `${a.identity} ${a.roleName} ${a.grant}`))).toEqual(new Set(["imageRegistry Contributor cpo"]));
+    } else {
+      // main: the control-plane operator's own (its identity is created here, not by the guide).
+      expect(new Set(cpo.map((a) => a.identity))).toEqual(new Set(cpo.length ? ["controlPlaneOperator"] : []));
+    }
+  });
+
+  it("4.21: every role assignment name appears once, and the infra stack imports the three Contributor assignments", () => {
+    const loaded = loadInline(withRelease(adopt, "4.21"));
+    const hosted = loaded.names.clusters[0].hosted!;
+    const assignments = hosted.roleAssignments.kind === "selfManaged" ? hosted.roleAssignments.workloadIdentities : [];
+    expect(new Set(assignments.map((a) => a.name)).size).toBe(assignments.length);
+    const imports = loaded.names.adoption.imports.get(hosted.infraStack)!.map((i) => i.id);
+    for (const name of cpoNames) expect(imports.some((id) => id.endsWith(`/roleAssignments/${name}`))).toBe(true);
+    expect(imports).toContain(`${groups.managed.id}/providers/Microsoft.Network/privateDnsZones/myprefix-hc-azurecluster.example.com`);
+  });
+
+  it("4.21 defaults the control-plane operator's identity off (its AzureWorkloadIdentities has none); main on", () => {
+    const keys = (release?: string) => loadInline(withRelease(adopt, release)).names.clusters[0].identities;
+    expect(JSON.stringify(keys("4.21"))).not.toContain("controlPlaneOperator");
+    expect(JSON.stringify(keys(undefined))).toContain("controlPlaneOperator");
+  });
+
+  it("a cluster made here keeps <name>.<baseDomain> whatever the release (the HostedCluster names it by ID)", () => {
+    const basic = example("external-dns.yaml");
+    expect(loadInline(withRelease(basic, "4.21")).names.clusters[0].hosted!.privateZone.name).toBe(
+      loadInline(withRelease(basic, undefined)).names.clusters[0].hosted!.privateZone.name,
+    );
+  });
+
+  it("4.21: every Azure resource of the identities and infra stacks is imported, but the ingress role on the base domain's group (help/adopt.md) and the creation guard", () => {
+    const stacks = synthStacks(loadInline(withRelease(adopt, "4.21")));
+    const added = (name: string) => {
+      const imported = new Set(stacks[name].import.map((b: { to: string }) => b.to));
+      const all = Object.entries(stacks[name].resource as Record<string, object>).flatMap(([type, rs]) => Object.keys(rs).map((id) => `${type}.${id}`));
+      return all.filter((address) => !imported.has(address)).map((address) => address.replace(/_[0-9A-F]{8}$/, ""));
+    };
+    expect(added("identities-myprefix-hc")).toEqual([]);
+    expect(added("infra-myprefix-hc")).toEqual(["azurerm_role_assignment.WorkloadIdentityRoles_ingress_dnsZone", "terraform_data.CreationGuard"]);
+  });
+
+  it("4.21: the infra stack's import blocks reach the image-registry identity's three `cpo` Contributor assignments", () => {
+    const stacks = synthStacks(loadInline(withRelease(adopt, "4.21")));
+    const blocks: Array<{ to: string; id: string }> = stacks["infra-myprefix-hc"].import;
+    const cpo = blocks.filter((b) => cpoNames.some((name) => b.id.endsWith(`/roleAssignments/${name}`)));
+    expect(cpo.map((b) => b.to.split(".")[1]).sort()).toEqual([
+      expect.stringMatching(/imageRegistry_managed-cpo/),
+      expect.stringMatching(/imageRegistry_nsg-cpo/),
+      expect.stringMatching(/imageRegistry_vnet-cpo/),
+    ]);
+  });
+});
+
+describe("the release read from the bundle (hypershift install render)", () => {
+  it.each([
+    ["the CLI's default image :latest says nothing", BUNDLE, undefined],
+    ["a version tag of the operator image", BUNDLE.replace(IMAGE, "image: quay.io/hypershift/hypershift-operator:4.21"), "4.21"],
+    ["a v-prefixed patch tag", BUNDLE.replace(IMAGE, "image: registry.example.com/hypershift/hypershift-operator:v4.22.3"), "4.22"],
+    ["a digest says nothing", BUNDLE.replace(IMAGE, "image: quay.io/hypershift/hypershift-operator@sha256:0123"), undefined],
+  ])("%s", (_what, text, release) => {
+    const read = parseOperatorBundle(text);
+    expect(read.ok).toBe(true);
+    expect(read.ok ? read.bundle.release?.release : "not read").toBe(release);
+  });
+
+  it("the annotation wins over the image tag: `Latest supported OCP` is the branch's LatestSupportedVersion", () => {
+    const annotated = BUNDLE.replace(
+      /(kind: Deployment\nmetadata:\n {2}creationTimestamp: null\n {2}name: operator\n {2}namespace: hypershift\n)/,
+      `$1  annotations:\n    hypershift.openshift.io/install-cli-version: "openshift/hypershift: 1600118f. Latest supported OCP: 4.21.0"\n`,
+    ).replace(IMAGE, "image: quay.io/hypershift/hypershift-operator:4.22");
+    expect(annotated).toContain("install-cli-version");
+    const read = parseOperatorBundle(annotated);
+    expect(read.ok && read.bundle.release).toEqual({
+      release: "4.21",
+      from: 'annotation hypershift.openshift.io/install-cli-version "openshift/hypershift: 1600118f. Latest supported OCP: 4.21.0"',
+    });
+  });
+
+  it("a bundle tagged 4.21 drives the adoption names without hypershiftRelease; a different hypershiftRelease is a config error", () => {
+    const dir = tempDir("hs-release-");
+    const bundle = path.join(dir, "bundle.yaml");
+    fs.writeFileSync(bundle, BUNDLE.replace(IMAGE, "image: quay.io/hypershift/hypershift-operator:4.21"));
+    const adopt = example("adopt.yaml");
+    const config = { ...adopt, managementCluster: { ...adopt.managementCluster, operator: { ...adopt.managementCluster.operator, bundleFile: bundle } } };
+    expect(loadInline(config).names.clusters[0].hosted!.privateZone.name).toBe("myprefix-hc-azurecluster.example.com");
+    expect(issuesOf(withRelease(config, "4.21"))).toEqual([]);
+    expect(issuesOf(withRelease(config, "4.23"))).toEqual([
+      {
+        path: "managementCluster.operator.hypershiftRelease",
+        value: "4.23",
+        message: `disagrees with the bundle, rendered by HyperShift 4.21 (operator image quay.io/hypershift/hypershift-operator:4.21): set it to "4.21", or render the bundle with the 4.23 CLI`,
+      },
+    ]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a malformed hypershiftRelease is a schema error", () => {
+    expect(issuesOf(withRelease(example("adopt.yaml"), "release-4.21"))).toEqual([
+      expect.objectContaining({ path: "managementCluster.operator.hypershiftRelease", value: "release-4.21" }),
+    ]);
+  });
+});
+
+describe("options an older operator lacks", () => {
+  it("private endpoint access: 4.22 passes, 4.21 names the release that adds it", () => {
+    const privateExample = example("private.yaml");
+    expect(issuesOf(withRelease(privateExample, "4.22"))).toEqual([]);
+    const issues = issuesOf(withRelease(privateExample, "4.21"));
+    expect(issues.map((i) => [i.path, i.value])).toEqual([
+      ["clusters[0].hostedCluster.endpointAccess", "Private"],
+      ["clusters[1].hostedCluster.endpointAccess", "PublicAndPrivate"],
+    ]);
+    expect(issues[0].message).toMatch(
+      /^needs HyperShift 4\.22 or later for private endpoint access on Azure .*you run 4\.21 \(managementCluster\.operator\.hypershiftRelease\)/,
+    );
+    expect(issues[0].message).toContain("cmd/install/install.go");
+  });
+
+  it("hostedCluster.monitoring and identities.controlPlaneOperator: true need 4.22", () => {
+    const base = example("external-dns.yaml");
+    const cluster = base.clusters[0];
+    const config = {
+      ...base,
+      clusters: [{ ...cluster, identities: { controlPlaneOperator: true }, hostedCluster: { ...cluster.hostedCluster, monitoring: { metricsSet: "SRE" } } }],
+    };
+    expect(issuesOf(withRelease(config, "4.22"))).toEqual([]);
+    expect(issuesOf(withRelease(config, "4.21")).map((i) => [i.path, i.message.split(" for ")[0]])).toEqual([
+      ["clusters[0].hostedCluster.monitoring", "needs HyperShift 4.22 or later"],
+      ["clusters[0].identities.controlPlaneOperator", "needs HyperShift 4.22 or later"],
+    ]);
+  });
+
+  it("without a release (neither set nor in the bundle) nothing is gated: the code follows main", () => {
+    expect(issuesOf(example("private.yaml"))).toEqual([]);
+  });
+});

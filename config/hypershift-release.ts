@@ -1,0 +1,44 @@
+/**
+ * The HyperShift release the user runs (operator and CLI): `managementCluster.operator.hypershiftRelease`,
+ * or read from the rendered bundle (config/operator-bundle/facts.ts). What depends on it: adoption
+ * names (help/adopt.md) and the features an older operator lacks (config/rules/hypershift-release.ts).
+ * Unknown (neither set nor in the bundle): the code follows HyperShift `main`.
+ */
+
+/** `4.21`, `4.22`, `4.23`, `5.0`...: a HyperShift release branch's minor (release-4.23 and release-5.0 are one branch). */
+export const HYPERSHIFT_RELEASE = /^(\d+)\.(\d+)$/;
+
+/** A release as one comparable number: OCP 5.y is 4.(23+y) (5.0 is the same release as 4.23; notes operations-facts.md §1.3). */
+function ordinal(release: string): number {
+  const match = HYPERSHIFT_RELEASE.exec(release);
+  if (!match) return Number.POSITIVE_INFINITY;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major >= 5 ? 4000 + 23 + (major - 5) * 100 + minor : major * 1000 + minor;
+}
+
+/** Whether `release` is `since` or later; an unknown release (undefined: HyperShift main) is. */
+export function releaseAtLeast(release: string | undefined, since: string): boolean {
+  return release === undefined || ordinal(release) >= ordinal(since);
+}
+
+/** `4.21.0` or `v4.21` → `4.21`; anything else → undefined. */
+export function releaseMinorOf(version: string): string | undefined {
+  const match = /^v?(\d+)\.(\d+)(?:\.\d+)?(?:[-+.].*)?$/.exec(version.trim());
+  return match ? `${Number(match[1])}.${Number(match[2])}` : undefined;
+}
+
+/**
+ * The private DNS zone `hypershift create cluster|infra azure` makes in the managed group:
+ * `<name>-azurecluster.<baseDomain>` up to release-4.22, `<name>.<baseDomain>` from release-4.23
+ * (`cmd/infra/azure/networking.go` `CreatePrivateDNSZone` on each branch; help/adopt.md).
+ */
+export function cliPrivateZoneName(release: string | undefined, name: string, baseDomain: string): string {
+  return releaseAtLeast(release, "4.23") ? `${name}.${baseDomain}` : `${name}-azurecluster.${baseDomain}`;
+}
+
+/** What a bundle says about its release, and where it says it. */
+export interface BundleRelease {
+  readonly release: string;
+  /** e.g. `annotation hypershift.openshift.io/install-cli-version` or `image quay.io/...:4.21`. */
+  readonly from: string;
+}

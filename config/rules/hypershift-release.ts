@@ -1,0 +1,95 @@
+import * as path from "node:path";
+import { releaseAtLeast } from "../hypershift-release";
+import { OperatorBundle, readOperatorBundle } from "../operator-bundle";
+import { Config } from "../schema";
+import { ConfigIssue } from "./rule";
+
+/**
+ * The HyperShift release the user runs (help/management-cluster.md#the-hypershift-release): set, or
+ * read from the bundle; both must agree. Each option an older operator or CLI lacks is refused
+ * with the release that adds it (verified on openshift/hypershift's release branches).
+ */
+
+const RELEASE_PATH = "managementCluster.operator.hypershiftRelease";
+
+/** The release set in the config, else the bundle's (read here, before names are derived; a bundle that fails to read is reported later). */
+export function configuredHypershiftRelease(config: Config, configDir: string): string | undefined {
+  const operator = config.managementCluster?.operator;
+  if (!operator) return undefined;
+  if (operator.hypershiftRelease) return operator.hypershiftRelease;
+  const read = readOperatorBundle(path.resolve(configDir, operator.bundleFile), { omitKinds: operator.omitKinds });
+  return read.ok ? read.bundle.release?.release : undefined;
+}
+
+/** One option that needs a release, with the source that shows it. */
+interface ReleaseGate {
+  readonly since: string;
+  readonly what: string;
+  readonly source: string;
+  /** The config paths that use it, with their values. */
+  readonly uses: (config: Config) => ReadonlyArray<{ readonly path: string; readonly value: unknown }>;
+}
+
+const hostedClusters = (config: Config) =>
+  config.clusters.flatMap((cluster, index) => (cluster.hostedCluster ? [{ hosted: cluster.hostedCluster, at: `clusters[${index}].hostedCluster` }] : []));
+
+export const RELEASE_GATES: readonly ReleaseGate[] = [
+  {
+    since: "4.22",
+    what: "private endpoint access on Azure (hypershift install --private-platform Azure and the control-plane operator's Private Link controller)",
+    source: "cmd/install/install.go: release-4.21 accepts --private-platform AWS, GCP or None only; release-4.22 adds Azure",
+    uses: (config) =>
+      hostedClusters(config)
+        .filter(({ hosted }) => hosted.endpointAccess !== "Public")
+        .map(({ hosted, at }) => ({ path: `${at}.endpointAccess`, value: hosted.endpointAccess })),
+  },
+  {
+    since: "4.22",
+    what: "HostedCluster spec.monitoring (metrics set and forwarding per cluster)",
+    source: "api/hypershift/v1beta1/hostedcluster_types.go: MonitoringSpec appears on release-4.22",
+    uses: (config) => hostedClusters(config).flatMap(({ hosted, at }) => (hosted.monitoring ? [{ path: `${at}.monitoring`, value: undefined }] : [])),
+  },
+  {
+    since: "4.22",
+    what: "the control-plane operator's workload identity (HostedCluster workloadIdentities.controlPlaneOperator; the default follows the release)",
+    source: "api/hypershift/v1beta1/azure.go: release-4.21's AzureWorkloadIdentities has 7 identities, release-4.22 adds controlPlaneOperator",
+    uses: (config) =>
+      config.topology === "aroHcp"
+        ? []
+        : config.clusters.flatMap((cluster, index) =>
+            cluster.identities.controlPlaneOperator === true ? [{ path: `clusters[${index}].identities.controlPlaneOperator`, value: true }] : [],
+          ),
+  },
+  {
+    since: "4.22",
+    what: "etcd backup (the HCPEtcdBackup CRD)",
+    source: "cmd/install/assets/crds/hypershift-operator/zz_generated.crd-manifests/hcpetcdbackups-*.crd.yaml: first on release-4.22",
+    uses: (config) => (config.managementCluster?.etcdBackup ? [{ path: "managementCluster.etcdBackup", value: undefined }] : []),
+  },
+];
+
+/** The set release must agree with the bundle's, and every option used must be in the release. */
+export function hypershiftReleaseIssues(config: Config, bundle: OperatorBundle): ConfigIssue[] {
+  const set = config.managementCluster?.operator.hypershiftRelease;
+  const rendered = bundle.release;
+  if (set && rendered && set !== rendered.release) {
+    return [
+      {
+        path: RELEASE_PATH,
+        value: set,
+        message: `disagrees with the bundle, rendered by HyperShift ${rendered.release} (${rendered.from}): set it to "${rendered.release}", or render the bundle with the ${set} CLI`,
+      },
+    ];
+  }
+  const release = set ?? rendered?.release;
+  const origin = set ? RELEASE_PATH : `the bundle's ${rendered?.from}`;
+  return RELEASE_GATES.flatMap((gate) =>
+    releaseAtLeast(release, gate.since)
+      ? []
+      : gate.uses(config).map((use) => ({
+          path: use.path,
+          value: use.value,
+          message: `needs HyperShift ${gate.since} or later for ${gate.what}; you run ${release} (${origin}). Install the ${gate.since}+ operator (render the bundle with its CLI and update hypershiftRelease), or remove it. Source: ${gate.source}`,
+        })),
+  );
+}
