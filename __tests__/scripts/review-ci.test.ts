@@ -114,8 +114,9 @@ describe("help/review.md's CI recipe", () => {
     expect(markdown).toMatch(
       /review mode: serviceAccountSigningKey\.publicKeyFile .*keys\/signer\.public does not exist here; the JWKS publishes a placeholder key/,
     );
-    expect(markdown).toMatch(/\| cluster-hc1 \| changed \| 2 \| 0 \| 0 \| 0 \|/);
+    expect(markdown).toMatch(/\| cluster-hc1 \| changed \| 1 \| 0 \| 0 \| 0 \|/);
     expect(markdown).toContain("Unchanged: identities-hc1, infra-hc1, management, shared.");
+    expect(markdown).toMatch(/— NodePool extra: Standard_D4s_v5, 2 replicas, .*release 4\.21\.0-x86_64/);
     // Nothing was written beside the config (records of deployed state) and no worktree is left.
     expect(
       git(clone, "status", "--porcelain", "--ignored")

@@ -2,6 +2,7 @@ import type { CrdCheck } from "./crd-check";
 import type { Finding } from "./dangers";
 import { AttributeChange, BlockChange, ResourceChange, StackDiff, StackJson, flatten } from "./diff";
 import { MASK, MaskedValues, SensitivityContext, isSensitive, sensitivityContext } from "./sensitive";
+import { clusterHeadlines, isGuardLocal, isGuardResource, objectSummary, retiredStacks } from "./summaries";
 
 export interface MarkdownInput {
   readonly oldLabel: string;
@@ -65,25 +66,31 @@ function resourceLine(change: ResourceChange): string {
   const moved = change.movedFrom ? `, moved from ${code(change.movedFrom)}` : "";
   const cascade = change.replacedWith ? `, because it refers to a replaced resource (${change.replacedWith.map(code).join(", ")})` : "";
   const action = change.movedFrom && change.attributes.length === 0 ? "address change only" : ACTION_WORD[change.action];
-  return `- ${code(change.address)}${where}: ${action}${moved}${cascade}`;
+  const summary = objectSummary(change);
+  return `- ${code(change.address)}${where}: ${action}${moved}${cascade}${summary ? ` — ${html(summary)}` : ""}`;
 }
 
 function blockSection(block: BlockChange, context: SensitivityContext, masked: MaskedValues): string[] {
+  // The creation guard's locals are its internals: counted as "guards updated" (stackDetails).
+  if (block.kind === "locals") block = { ...block, attributes: block.attributes.filter((a) => !isGuardLocal(a.path)) };
+  if (block.action === "change" && block.attributes.length === 0) return [];
   if (block.action !== "change") return [`- ${code(block.address)}: ${block.action === "add" ? "added" : "removed"}`];
   const owner = { kind: block.kind, type: block.address.split(".")[0], before: block.before, after: block.after };
   return [`- ${code(block.address)}: changed`, "", ...attributeRows(owner, block.attributes, context, masked), ""];
 }
 
 function counts(diff: StackDiff): { added: number; removed: number; updated: number; replaced: number } {
-  const n = (...actions: ResourceChange["action"][]) => diff.resources.filter((r) => actions.includes(r.action)).length;
+  const n = (...actions: ResourceChange["action"][]) => diff.resources.filter((r) => actions.includes(r.action) && !isGuardResource(r)).length;
   return { added: n("create", "import"), removed: n("delete"), updated: n("update"), replaced: n("replace") };
 }
 
 function stackDetails(diff: StackDiff, context: SensitivityContext, masked: MaskedValues): string[] {
   const c = counts(diff);
   const lines = [`<details><summary><b>${html(diff.stack)}</b> (${diff.status}): +${c.added} −${c.removed} ~${c.updated} ±${c.replaced}</summary>`, ""];
+  const guards = diff.resources.filter(isGuardResource).length + (guardLocalsChanged(diff) ? 1 : 0);
+  if (guards > 0) lines.push("_Creation guards updated._", "");
   const group = (title: string, actions: ResourceChange["action"][]) => {
-    const members = diff.resources.filter((r) => actions.includes(r.action));
+    const members = diff.resources.filter((r) => actions.includes(r.action) && !isGuardResource(r));
     if (members.length === 0) return;
     lines.push(`**${title}**`, "");
     for (const change of members) {
@@ -99,12 +106,26 @@ function stackDetails(diff: StackDiff, context: SensitivityContext, masked: Mask
   group("Removed", ["delete"]);
   group("Changed", ["update"]);
   group("Added", ["create", "import"]);
-  if (diff.blocks.length > 0) {
-    lines.push("**Other blocks** (backend, providers, variables, locals, data sources, outputs)", "");
-    for (const block of diff.blocks) lines.push(...blockSection(block, context, masked));
-    lines.push("");
-  }
+  const blocks = diff.blocks.map((block) => blockSection(block, context, masked)).filter((section) => section.length > 0);
+  if (blocks.length > 0) lines.push("**Other blocks** (backend, providers, variables, locals, data sources, outputs)", "", ...blocks.flat(), "");
   lines.push("</details>", "");
+  return lines;
+}
+
+function guardLocalsChanged(diff: StackDiff): boolean {
+  return diff.blocks.some((b) => b.kind === "locals" && b.attributes.some((a) => isGuardLocal(a.path)));
+}
+
+/** A retirement lifts prevent_destroy from everything its stacks protect: one line per stack, not one per resource. */
+function reviewLines(findings: readonly Finding[], stacks: readonly StackDiff[]): string[] {
+  const retired = retiredStacks(stacks);
+  const lifted = (f: Finding) => retired.has(f.stack) && f.message.startsWith("lifts prevent_destroy");
+  const lines = findings.filter((f) => !lifted(f)).map(findingLine);
+  for (const stack of retired) {
+    const count = findings.filter((f) => f.stack === stack && lifted(f)).length;
+    if (count > 0)
+      lines.push(`- **${html(stack)}**: lifts prevent_destroy from ${count} resource${count === 1 ? "" : "s"} (the retirement: the destroy deletes them)`);
+  }
   return lines;
 }
 
@@ -144,6 +165,7 @@ export function renderMarkdown(input: MarkdownInput): string {
     "",
   );
   for (const note of input.notes ?? []) lines.push(`_${html(note)}_`, "");
+  for (const headline of clusterHeadlines(input.stacks)) lines.push(headline, "");
   if (changed.length === 0) lines.push("No stack changed.", "");
   else {
     lines.push("| Stack | Status | Added | Removed | Changed | Replaced |", "|---|---|---:|---:|---:|---:|");
@@ -155,7 +177,7 @@ export function renderMarkdown(input: MarkdownInput): string {
   }
   if (unchanged.length > 0) lines.push(`Unchanged: ${unchanged.map((s) => html(s.stack)).join(", ")}.`, "");
   if (dangers.length > 0) lines.push("### ⛔ Dangerous", "", ...dangers.map(findingLine), "");
-  if (reviews.length > 0) lines.push("### ⚠️ To review", "", ...reviews.map(findingLine), "");
+  if (reviews.length > 0) lines.push("### ⚠️ To review", "", ...reviewLines(reviews, input.stacks), "");
   lines.push(`_${html(input.crd.note)}_`, "");
   const footer = "<sub>`npm run review` (help/review.md): configuration-level review of two synths; `terraform plan` remains the word on live state.</sub>\n";
   // Secrets of every stack are collected before anything is scrubbed.
