@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName } from "../azure-rules";
 import { keyVaultNetworkSchema } from "./key-vault-network";
-import { hours } from "./primitives";
+import { hours, keyVaultRetentionDays } from "./primitives";
 
 /**
  * Config of the ARO HCP-style topology (seed 003): the Key Vault of the control-plane identities
@@ -15,13 +15,9 @@ export const aroHcpSchema = z
         name: azureName(AZURE_NAME_RULES.keyVault)
           .optional()
           .describe("Key Vault of the control-plane credentials (globally unique). Default: <prefix, 13 chars>-kv-<6 hex of a stable hash>."),
-        softDeleteRetentionDays: z
-          .number()
-          .int()
-          .min(7, { error: "must be at least 7 days (Key Vault minimum)" })
-          .max(90, { error: "must be at most 90 days (Key Vault maximum)" })
-          .default(90)
-          .describe("Days a deleted vault (and its name) is kept recoverable (7-90). Set only at creation; Azure ignores later changes."),
+        softDeleteRetentionDays: keyVaultRetentionDays().describe(
+          "Days a deleted vault (and its name) is kept recoverable (7-90). Set only at creation; Azure ignores later changes.",
+        ),
         purgeProtection: z.boolean().default(true).describe("Forbid purging the deleted vault before the retention ends. Cannot be turned off once on."),
         preventDestroy: z.boolean().optional().describe("Make Terraform refuse to destroy the vault. Default: protection.preventDestroy."),
         grantDeployerAccess: z

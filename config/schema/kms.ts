@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName } from "../azure-rules";
 import { keyVaultNetworkSchema } from "./key-vault-network";
-import { armId } from "./primitives";
+import { armId, keyVaultRetentionDays } from "./primitives";
 
 /**
  * `clusters[].hostedCluster.kms`: etcd encryption with an Azure Key Vault key (HyperShift's
@@ -84,13 +84,9 @@ const keyVault = z
       .describe(
         "Rotation policy: Key Vault creates a new key version this long after the current one was created (ISO 8601, at least P7D). Default: none, rotate on purpose (help/kms.md). With it, pin keyVersion: an unpinned cluster takes each new version as its active key at the next apply, without a backup key.",
       ),
-    softDeleteRetentionDays: z
-      .number()
-      .int()
-      .min(7, { error: "must be at least 7 days (Key Vault minimum)" })
-      .max(90, { error: "must be at most 90 days (Key Vault maximum)" })
-      .default(90)
-      .describe("Days a deleted vault and key stay recoverable (7-90). Set only at creation; Azure ignores later changes."),
+    softDeleteRetentionDays: keyVaultRetentionDays().describe(
+      "Days a deleted vault and key stay recoverable (7-90). Set only at creation; Azure ignores later changes.",
+    ),
     preventDestroy: z.boolean().optional().describe("Make Terraform refuse to destroy the vault and key. Default: protection.preventDestroy."),
     grantDeployerAccess: z
       .boolean()

@@ -188,3 +188,12 @@ export function scalarAsText<T extends z.ZodType>(inner: T) {
 
 /** An availability zone, "1"-"3" (an unquoted YAML 1 is taken as "1"). */
 export const availabilityZone = () => scalarAsText(z.enum(["1", "2", "3"]));
+
+/** Days a deleted Key Vault (and what it holds) stays recoverable: 7-90, Key Vault's own bounds; 90 by default. */
+export const keyVaultRetentionDays = () =>
+  z
+    .number()
+    .int()
+    .min(7, { error: "must be at least 7 days (Key Vault minimum)" })
+    .max(90, { error: "must be at most 90 days (Key Vault maximum)" })
+    .default(90);
