@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as ts from "typescript";
 import { REPO } from "../helpers";
+import { importSpecifiers } from "../source-imports";
 
 /**
  * Data flows one way (CONTRIBUTING.md, "The layers"): config/ is the bottom layer, which stacks
@@ -18,22 +18,9 @@ function sourceFiles(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
 }
 
-/** The relative module specifiers of `text`: imports, type imports, re-exports, `import()` and `require()`. */
+/** The relative module specifiers of `text` (every form: ../source-imports.ts). */
 function relativeImports(file: string, text: string): string[] {
-  const specifiers: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      specifiers.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
-      const callee = node.expression;
-      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require")) specifiers.push(node.arguments[0].text);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      specifiers.push(node.argument.literal.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
-  return specifiers.filter((specifier) => specifier.startsWith("."));
+  return importSpecifiers(file, text).filter((specifier) => specifier.startsWith("."));
 }
 
 /** `file: specifier` for each import of `file` (relative to the repository) that resolves into a layer above config/. */
