@@ -125,11 +125,18 @@ describe("under the cdktf CLI (CDKTF_CONTEXT_JSON set)", () => {
   });
 
   it("prints warnings on stdout (cdktf shows the app's stderr as [ERROR]) and no npm deploy hint", () => {
-    const result = run([], { ...CLI, CDKTF_OUTDIR: path.join(work, "out"), HCP_AZURE_CONFIG: path.join(EXAMPLES, "basic.yaml") });
+    // A copy of the example: under the CLI synth writes the record of protected resources beside
+    // the local state, which must not land in the repository's examples/.
+    for (const folder of ["keys", "operator"]) fs.cpSync(path.join(EXAMPLES, folder), path.join(work, folder), { recursive: true });
+    fs.copyFileSync(path.join(EXAMPLES, "basic.yaml"), path.join(work, "basic.yaml"));
+    const result = run([], { ...CLI, CDKTF_OUTDIR: path.join(work, "out"), HCP_AZURE_CONFIG: path.join(work, "basic.yaml") });
     expect(result.code).toBe(0);
     expect(result.err).toBe("");
     expect(result.out).toMatch(/^warning: management: the operator bundle is an abridged example/m);
     expect(result.out).not.toContain("deploy: HCP_AZURE_CONFIG=");
+    expect(fs.readdirSync(path.join(work, "terraform-state"), { recursive: true })).toContain(
+      path.join("00000000-0000-0000-0000-000000000000", "myprefix", "protected-resources.lock"),
+    );
     // Outside the CLI, the same warnings go to stderr.
     const plain = run([path.join(EXAMPLES, "basic.yaml")], { CDKTF_OUTDIR: path.join(work, "out2") });
     expect(plain.err).toMatch(/^warning: management: the operator bundle is an abridged example/m);
