@@ -9,6 +9,12 @@
  * the bundles include, and of the size and time of every file the last build read (node_modules
  * included, from esbuild's metafile), and the next run compares it.
  *
+ * A build is also kept by the content hash of its sources in node_modules/.cache/hcp-azure/bundles/
+ * (the last few), shared by every checkout that uses the same node_modules: `npm run review`'s git
+ * worktrees, and clones whose node_modules is linked. A checkout whose sources another one already
+ * built copies that build instead of bundling again, when the dependencies it read are unchanged (the
+ * same size and time signature as above). HCP_AZURE_BUNDLE_CACHE=0 always bundles.
+ *
  * The bundle runs with V8's code cache (compiled code kept in dist/.code-cache/ after the first
  * run, keyed by the bundle and the Node version): a synth then compiles almost nothing.
  * HCP_AZURE_CODE_CACHE=0 runs without it.
@@ -33,6 +39,12 @@ const RUNTIME = "runtime";
 const CODE_CACHE = ".code-cache";
 /** What the last build read and wrote (scripts/bundle.js writes it): `{ inputs, outputs }`, paths relative to the root and the output folder. */
 const RECORD = ".bundle-inputs.json";
+/** Builds by sources hash, under a checkout's node_modules (a linked node_modules shares them). */
+const BUNDLE_CACHE = path.join(".cache", "hcp-azure", "bundles");
+/** How many builds the cache keeps (the most recently used; each is about 17 MB). */
+const BUNDLE_CACHE_ENTRIES = 6;
+/** In a cache entry: the signature of the dependencies the build read (dependencySignature). */
+const DEPENDENCIES = ".dependencies.sha256";
 
 function readRecord(root) {
   try {
@@ -47,11 +59,11 @@ function readRecord(root) {
  * bundle holds its dependencies), hashed: `npm ci`, another checkout's dependencies or an edit
  * of a dependency change it. "unrecorded" before any build wrote the record.
  */
-function bundledInputsSignature(root) {
-  const record = readRecord(root);
+function bundledInputsSignature(root, record = readRecord(root), skip = new Set()) {
   if (!record) return "unrecorded";
   const hash = crypto.createHash("sha256");
   for (const input of record.inputs) {
+    if (skip.has(input)) continue;
     let stat;
     try {
       stat = fs.statSync(path.join(root, input));
@@ -112,10 +124,12 @@ function outDir(root) {
 }
 
 /**
- * Builds unless `<outDir>/<STAMP>` holds the current inputs' hash and `entry` exists. Returns
- * whether it built; throws when the build fails (nothing is stamped then, so the next run retries).
+ * Builds unless `<outDir>/<STAMP>` holds the current inputs' hash and `entry` exists: copies the
+ * cached build of the same sources when there is one (not with `rebuild`), else compiles and keeps
+ * the result in the cache. Returns whether it built or copied; throws when the build fails (nothing
+ * is stamped then, so the next run retries).
  */
-function ensureBuilt(root, entry, compile = defaultCompile) {
+function ensureBuilt(root, entry, compile = defaultCompile, { useCache = process.env.HCP_AZURE_BUNDLE_CACHE !== "0", rebuild = false } = {}) {
   const stamp = path.join(outDir(root), STAMP);
   const sources = inputsHash(root);
   // Every run: a checkout may have moved sources since the output was built (a few ms).
@@ -123,12 +137,83 @@ function ensureBuilt(root, entry, compile = defaultCompile) {
   const current = `${sources} ${bundledInputsSignature(root)}`;
   if (fs.existsSync(entry) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === current) return false;
   fs.rmSync(path.join(outDir(root), CODE_CACHE), { recursive: true, force: true });
-  compile(root);
+  const cache = useCache ? bundleCache(root) : undefined;
+  const restored = cache !== undefined && !rebuild && restoreBuild(root, cache, sources);
+  if (!restored) compile(root);
   removeStaleOutputs(root);
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
   // The build rewrote the record of what it read: stamp with that.
   fs.writeFileSync(stamp, `${sources} ${bundledInputsSignature(root)}`);
+  if (cache !== undefined && !restored) keepBuild(root, cache, sources);
   return true;
+}
+
+/**
+ * The size and time of what a build read beyond the sources (whose content the cache key already
+ * hashes, and whose times differ from checkout to checkout): the dependencies in node_modules.
+ */
+function dependencySignature(root, record) {
+  return bundledInputsSignature(root, record, new Set(buildInputs(root)));
+}
+
+/** The shared build cache of `root`: under its node_modules, when it has one. */
+function bundleCache(root) {
+  const modules = path.join(root, "node_modules");
+  return fs.existsSync(modules) ? path.join(modules, BUNDLE_CACHE) : undefined;
+}
+
+/** Copies `from` to `to` whole (a rename), so a concurrent run never reads half a file. */
+function copyWhole(from, to) {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  const temporary = `${to}.${process.pid}.tmp`;
+  fs.copyFileSync(from, temporary);
+  fs.renameSync(temporary, to);
+}
+
+/**
+ * Puts the cached build of `sources` into `root`'s output folder when there is one whose recorded
+ * dependencies have, in `root`, the size and time they had when it was built. Returns whether it
+ * did; a cache that cannot be read is a miss.
+ */
+function restoreBuild(root, cache, sources) {
+  const entry = path.join(cache, sources);
+  try {
+    const record = JSON.parse(fs.readFileSync(path.join(entry, RECORD), "utf8"));
+    if (fs.readFileSync(path.join(entry, DEPENDENCIES), "utf8") !== dependencySignature(root, record)) return false;
+    for (const output of record.outputs) copyWhole(path.join(entry, output), path.join(outDir(root), output));
+    copyWhole(path.join(entry, RECORD), path.join(outDir(root), RECORD));
+    const now = new Date();
+    fs.utimesSync(entry, now, now); // most recently used
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the build `root` just made under its sources hash, and drops the least recently used beyond BUNDLE_CACHE_ENTRIES. Never fails the build. */
+function keepBuild(root, cache, sources) {
+  const temporary = path.join(cache, `.${sources}.${process.pid}.tmp`);
+  try {
+    const record = readRecord(root);
+    for (const output of [...record.outputs, RECORD]) {
+      fs.mkdirSync(path.dirname(path.join(temporary, output)), { recursive: true });
+      fs.copyFileSync(path.join(outDir(root), output), path.join(temporary, output));
+    }
+    fs.writeFileSync(path.join(temporary, DEPENDENCIES), dependencySignature(root, record));
+    // Another build of the same sources (other dependencies) is replaced.
+    fs.rmSync(path.join(cache, sources), { recursive: true, force: true });
+    fs.renameSync(temporary, path.join(cache, sources));
+    const kept = fs
+      .readdirSync(cache)
+      .filter((name) => !name.startsWith("."))
+      .map((name) => ({ name, used: fs.statSync(path.join(cache, name)).mtimeMs }))
+      .sort((a, b) => b.used - a.used);
+    for (const { name } of kept.slice(BUNDLE_CACHE_ENTRIES)) fs.rmSync(path.join(cache, name), { recursive: true, force: true });
+  } catch {
+    // A read-only node_modules, or another run keeping the same build: no cache entry.
+  } finally {
+    fs.rmSync(temporary, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -209,7 +294,7 @@ function run(argv) {
     // npm run build: rebuild now, whatever the stamp says.
     fs.rmSync(path.join(outDir(ROOT), STAMP), { force: true });
     try {
-      ensureBuilt(ROOT, path.join(outDir(ROOT), "main.js"));
+      ensureBuilt(ROOT, path.join(outDir(ROOT), "main.js"), defaultCompile, { rebuild: true });
     } catch (error) {
       console.error(error.message);
       return 1;
@@ -246,4 +331,4 @@ if (require.main === module) {
   if (code !== undefined) process.exitCode = code;
 }
 
-module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, outDir, STAMP, CODE_CACHE, RECORD };
+module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, outDir, STAMP, CODE_CACHE, RECORD, BUNDLE_CACHE, BUNDLE_CACHE_ENTRIES };

@@ -6,10 +6,12 @@ import { REPO, tempDir } from "../helpers";
 /** scripts/run.js (npm run synth|keygen|schema, the cdktf.json app): compiles only what changed. */
 const run: {
   buildInputs(root: string): string[];
-  ensureBuilt(root: string, entry: string, compile?: (root: string) => void): boolean;
+  ensureBuilt(root: string, entry: string, compile?: (root: string) => void, options?: { useCache?: boolean; rebuild?: boolean }): boolean;
   removeStaleOutputs(root: string): string[];
   STAMP: string;
   RECORD: string;
+  BUNDLE_CACHE: string;
+  BUNDLE_CACHE_ENTRIES: number;
 } = require("../../scripts/run.js");
 
 /** A project shaped like this one: a tsconfig.build.json with both include shapes, sources. */
@@ -144,6 +146,94 @@ describe("scripts/run.js", () => {
       expect(sources.length).toBeGreaterThan(0);
       for (const source of sources) expect(inputs).toContain(path.join(dir, source));
     }
+  });
+
+  describe("the build cache shared through node_modules (review worktrees, clones with a linked node_modules)", () => {
+    /** Checkouts whose node_modules links one folder holding `dep.js`, which every build records as read. */
+    const linked = () => {
+      const modules = tempDir("hcp-azure-run-modules-");
+      roots.push(modules);
+      fs.writeFileSync(path.join(modules, "dep.js"), "v1\n");
+      const checkout = () => {
+        const p = fresh();
+        fs.symlinkSync(modules, path.join(p.root, "node_modules"), "dir");
+        return p;
+      };
+      return { modules, checkout, cache: path.join(modules, run.BUNDLE_CACHE) };
+    };
+    /** A stand-in for the bundler: writes the entry (its content says which checkout built it) and the record of what it read. */
+    const recordingCompile = () => {
+      const calls: string[] = [];
+      const compile = (root: string) => {
+        calls.push(root);
+        fs.mkdirSync(path.join(root, "dist"), { recursive: true });
+        fs.writeFileSync(path.join(root, "dist", "main.js"), `built in ${root}\n`);
+        fs.writeFileSync(path.join(root, "dist", run.RECORD), JSON.stringify({ inputs: ["main.ts", "node_modules/dep.js"], outputs: ["main.js"] }));
+      };
+      return { calls, compile };
+    };
+
+    it("a second checkout of the same sources copies the first one's build instead of bundling", () => {
+      const { checkout } = linked();
+      const [a, b] = [checkout(), checkout()];
+      const { calls, compile } = recordingCompile();
+      expect(run.ensureBuilt(a.root, a.entry, compile, { useCache: true })).toBe(true);
+      expect(run.ensureBuilt(b.root, b.entry, compile, { useCache: true })).toBe(true);
+      expect(calls).toEqual([a.root]);
+      expect(fs.readFileSync(b.entry, "utf8")).toBe(`built in ${a.root}\n`);
+      // b is stamped as built: its next run does nothing.
+      expect(run.ensureBuilt(b.root, b.entry, compile, { useCache: true })).toBe(false);
+    });
+
+    it.each([
+      ["a source differs", (p: ReturnType<typeof project>) => p.write("lib/message.ts", 'export const message = "v2";\n')],
+      ["a dependency the build read changed", (_p: ReturnType<typeof project>, modules: string) => fs.writeFileSync(path.join(modules, "dep.js"), "v2, longer\n")],
+    ])("bundles again when %s", (_name, change) => {
+      const { modules, checkout } = linked();
+      const a = checkout();
+      const { calls, compile } = recordingCompile();
+      run.ensureBuilt(a.root, a.entry, compile, { useCache: true });
+      const b = checkout();
+      change(b, modules);
+      run.ensureBuilt(b.root, b.entry, compile, { useCache: true });
+      expect(calls).toEqual([a.root, b.root]);
+      expect(fs.readFileSync(b.entry, "utf8")).toBe(`built in ${b.root}\n`);
+    });
+
+    it("bundles when the cache is switched off (HCP_AZURE_BUNDLE_CACHE=0, npm run build) or its entry is damaged", () => {
+      const { cache, checkout } = linked();
+      const { calls, compile } = recordingCompile();
+      const a = checkout();
+      run.ensureBuilt(a.root, a.entry, compile, { useCache: true });
+      const b = checkout();
+      run.ensureBuilt(b.root, b.entry, compile, { useCache: false });
+      const rebuilt = checkout();
+      run.ensureBuilt(rebuilt.root, rebuilt.entry, compile, { rebuild: true });
+      const [entry] = fs.readdirSync(cache);
+      fs.rmSync(path.join(cache, entry, "main.js"));
+      const c = checkout();
+      run.ensureBuilt(c.root, c.entry, compile, { useCache: true });
+      expect(calls).toEqual([a.root, b.root, rebuilt.root, c.root]);
+      expect(fs.readFileSync(c.entry, "utf8")).toBe(`built in ${c.root}\n`);
+    });
+
+    it(`keeps the ${run.BUNDLE_CACHE_ENTRIES} most recently used builds`, () => {
+      const { cache, checkout } = linked();
+      const { compile } = recordingCompile();
+      const builtBy = (name: string) => fs.readFileSync(path.join(cache, name, "main.js"), "utf8");
+      const checkouts = Array.from({ length: run.BUNDLE_CACHE_ENTRIES + 1 }, (_, i) => {
+        const p = checkout();
+        p.write("lib/message.ts", `export const message = "v${i}";\n`);
+        run.ensureBuilt(p.root, p.entry, compile, { useCache: true });
+        // Distinct use times, oldest first (whatever the file system's time resolution).
+        const used = new Date(Date.now() - (run.BUNDLE_CACHE_ENTRIES + 1 - i) * 60_000);
+        const entry = fs.readdirSync(cache).find((name) => builtBy(name) === `built in ${p.root}\n`)!;
+        fs.utimesSync(path.join(cache, entry), used, used);
+        return p;
+      });
+      const kept = fs.readdirSync(cache).map(builtBy).sort();
+      expect(kept).toEqual(checkouts.slice(1).map((p) => `built in ${p.root}\n`).sort());
+    });
   });
 
   /** A fresh project with this repository's build scripts and node_modules: the real bundler. */
