@@ -187,7 +187,10 @@ describe("scripts/run.js", () => {
 
     it.each([
       ["a source differs", (p: ReturnType<typeof project>) => p.write("lib/message.ts", 'export const message = "v2";\n')],
-      ["a dependency the build read changed", (_p: ReturnType<typeof project>, modules: string) => fs.writeFileSync(path.join(modules, "dep.js"), "v2, longer\n")],
+      [
+        "a dependency the build read changed",
+        (_p: ReturnType<typeof project>, modules: string) => fs.writeFileSync(path.join(modules, "dep.js"), "v2, longer\n"),
+      ],
     ])("bundles again when %s", (_name, change) => {
       const { modules, checkout } = linked();
       const a = checkout();
@@ -232,7 +235,12 @@ describe("scripts/run.js", () => {
         return p;
       });
       const kept = fs.readdirSync(cache).map(builtBy).sort();
-      expect(kept).toEqual(checkouts.slice(1).map((p) => `built in ${p.root}\n`).sort());
+      expect(kept).toEqual(
+        checkouts
+          .slice(1)
+          .map((p) => `built in ${p.root}\n`)
+          .sort(),
+      );
     });
   });
 
