@@ -322,20 +322,6 @@ function run(
   });
 }
 
-/** `fn` over `items`, at most `limit` at a time; results in order. */
-async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 const ALL = [...ACCEPTED, ...REFUSED, ...GUARD_ONLY];
 
 /** The state of a guard that did not guard spec.services yet: its input (and output) without that field. */
@@ -371,6 +357,55 @@ function forgetServices(state: any): void {
     return { status: result.status, errors };
   }
 
+  /**
+   * Plans every case's guards against the state of the created cluster in ONE Terraform run (one
+   * process instead of one per case): each case is a module of its own (its folder holds its guards
+   * and locals, its resources in the state are the created ones under its module address). A case's
+   * errors are the diagnostics from its folder; its changes the planned_change messages of its
+   * module (Terraform reports both for every module, whichever others fail). Its status is what
+   * `plan -detailed-exitcode` of that module alone returns: 1 with an error, 2 with a change, else 0.
+   */
+  async function planEach(cases: ReadonlyArray<{ name: string; edit: (config: any) => void; state?: (state: any) => void }>) {
+    const dir = path.join(out, "plan-each");
+    const createdState = JSON.parse(fs.readFileSync(path.join(created, "terraform.tfstate"), "utf8"));
+    const module = (i: number) => `case_${i}`;
+    const resources: unknown[] = [];
+    cases.forEach((e, i) => {
+      fs.mkdirSync(path.join(dir, module(i)), { recursive: true });
+      fs.writeFileSync(path.join(dir, module(i), "main.tf.json"), JSON.stringify(guardsOnly(synthOf(e.name, e.edit).stack)));
+      const state = structuredClone(createdState);
+      e.state?.(state);
+      resources.push(...state.resources.map((resource: object) => ({ ...resource, module: `module.${module(i)}` })));
+    });
+    fs.writeFileSync(
+      path.join(dir, "main.tf.json"),
+      JSON.stringify({ module: Object.fromEntries(cases.map((_, i) => [module(i), { source: `./${module(i)}` }])) }),
+    );
+    fs.writeFileSync(path.join(dir, "terraform.tfstate"), JSON.stringify({ ...createdState, resources }));
+    // Local modules only (no provider, no registry): init just records where they are.
+    const init = await run("terraform", ["init", "-input=false"], { cwd: dir, env });
+    if (init.status !== 0) throw new Error(`terraform init failed:\n${init.stdout}\n${init.stderr}`);
+    const result = await run("terraform", ["plan", "-input=false", "-lock=false", "-detailed-exitcode", "-json"], { cwd: dir, env });
+    const messages = result.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
+    const errors = messages.filter((message) => message["@level"] === "error");
+    const unplaced = errors.filter((message) => !/^case_\d+\//.test(message.diagnostic?.range?.filename ?? ""));
+    if (unplaced.length > 0) throw new Error(`errors of no case:\n${JSON.stringify(unplaced, null, 2)}\n${result.stderr}`);
+    const outcomes = cases.map((_, i) => {
+      const own = errors
+        .filter((message) => message.diagnostic.range.filename.startsWith(`${module(i)}/`))
+        .map((message) => `${message.diagnostic.summary}: ${message.diagnostic.detail}`);
+      const changed = messages.some((message) => message.type === "planned_change" && message.change.resource.module === `module.${module(i)}`);
+      return { status: own.length > 0 ? 1 : changed ? 2 : 0, errors: own };
+    });
+    // The whole run's exit code is the worst of its modules'.
+    const statuses = outcomes.map((o) => o.status);
+    expect(result.status).toBe(statuses.includes(1) ? 1 : statuses.includes(2) ? 2 : 0);
+    return outcomes;
+  }
+
   beforeAll(async () => {
     fs.mkdirSync(created, { recursive: true });
     fs.writeFileSync(path.join(created, "main.tf.json"), JSON.stringify(guardsOnly(synthOf("base", () => undefined).stack)));
@@ -378,13 +413,16 @@ function forgetServices(state: any): void {
     const applied = await run("terraform", ["apply", "-auto-approve", "-input=false"], { cwd: created, env });
     if (applied.status !== 0) throw new Error(`terraform apply failed:\n${applied.stdout}\n${applied.stderr}`);
     const cases = [
-      ...ALL.map((e) => ({ ...e, state: undefined, extra: [] })),
-      { name: "older guard", edit: (c: any) => (hc(c).externalDns = false), state: forgetServices, extra: [] },
-      { name: "destroy after an edit", edit: (c: any) => (network(c).serviceNetwork = "172.30.0.0/16"), state: undefined, extra: ["-destroy"] },
-      { name: "older guard, other edit", edit: (c: any) => (hc(c).etcd.storageSize = "32Gi"), state: forgetServices, extra: [] },
+      ...ALL,
+      { name: "older guard", edit: (c: any) => (hc(c).externalDns = false), state: forgetServices },
+      { name: "older guard, other edit", edit: (c: any) => (hc(c).etcd.storageSize = "32Gi"), state: forgetServices },
     ];
-    const results = await pool(cases, 4, (e) => plan(e.name, e.edit, e.state, e.extra));
+    const [results, destroy] = await Promise.all([
+      planEach(cases),
+      plan("destroy after an edit", (c: any) => (network(c).serviceNetwork = "172.30.0.0/16"), undefined, ["-destroy"]),
+    ]);
     cases.forEach((e, i) => plans.set(e.name, results[i]));
+    plans.set("destroy after an edit", destroy);
   }, 120_000);
 
   it("the first apply creates one guard for the HostedCluster and one per NodePool", () => {
