@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { createPrivateKey, createPublicKey } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO, tempDir } from "../helpers";
@@ -64,10 +65,17 @@ describe("help/getting-started.md, verbatim from a fresh clone", () => {
     try {
       ok(tryIt[0].replace(/^npm ci && /, "")); // node_modules is linked, not installed
       for (const command of writeConfig) ok(command);
+      // keygen's pair, as ccoctl azure create-key-pair makes it: RSA 4096, PKCS#1 private (0600), SPKI public.
+      const privatePem = fs.readFileSync(path.join(clone, "keys", "serviceaccount-signer.private"), "utf8");
+      const publicPem = fs.readFileSync(path.join(clone, "keys", "serviceaccount-signer.public"), "utf8");
       expect(fs.statSync(path.join(clone, "keys", "serviceaccount-signer.private")).mode & 0o777).toBe(0o600);
+      expect(privatePem).toMatch(/^-----BEGIN RSA PRIVATE KEY-----\n/);
+      expect(publicPem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+      expect(createPrivateKey(privatePem).asymmetricKeyDetails?.modulusLength).toBe(4096);
+      expect(createPublicKey(privatePem).export({ type: "spki", format: "pem" })).toBe(publicPem);
       expect(fs.existsSync(path.join(clone, "cdktf.out", "stacks", "cluster-myprefix-hc", "cdk.tf.json"))).toBe(true);
 
-      // The page's next step: the config names the key keygen made.
+      // The page's next step: the config names the key keygen made (so the config loader accepts keygen's public key).
       const config = path.join(clone, "my-env.yaml");
       const text = fs.readFileSync(config, "utf8");
       expect(text).toContain("publicKeyFile: keys/example-signer.public");
