@@ -1,15 +1,18 @@
 import { TerraformStack } from "cdktf";
 import { IConstruct } from "constructs";
-import type { InfraStackImports, SharedStackImports, StackImports } from "../config/names";
+import type { ClusterStackImports, InfraStackImports, SharedStackImports, StackImports } from "../config/names";
 import { ImportTarget } from "../constructs/adoption/import-existing";
 import {
   externalDnsPrincipalImportTargets,
+  hostedClusterImportTargets,
   oidcIssuerImportTargets,
   oidcStorageAccountImportTargets,
   workloadIdentityRolesImportTargets,
 } from "../constructs/adoption/import-targets";
 import { ClusterNetwork } from "../constructs/cluster-infra/network";
 import { EgressLoadBalancer } from "../constructs/cluster-infra/egress-load-balancer";
+import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
+import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
 import { PrivateDnsZone } from "../constructs/cluster-infra/private-dns-zone";
 import { ClusterResourceGroups } from "../constructs/cluster-infra/resource-groups";
 import { WorkloadIdentityRoles } from "../constructs/cluster-infra/workload-identity-roles";
@@ -34,6 +37,8 @@ export function stackImportTargets(stack: TerraformStack, imports: StackImports)
       return only(stack, WorkloadIdentities).importTargets(imports.identities);
     case "infra":
       return infraTargets(stack, imports);
+    case "cluster":
+      return clusterTargets(stack, imports);
   }
 }
 
@@ -55,6 +60,14 @@ function infraTargets(stack: TerraformStack, imports: InfraStackImports): Import
     ...only(stack, PrivateDnsZone).importTargets(imports.privateDnsZone),
     ...only(stack, EgressLoadBalancer).importTargets(imports.egressLoadBalancer),
     ...workloadIdentityRolesImportTargets(only(stack, WorkloadIdentityRoles), imports.roleAssignments),
+  ];
+}
+
+/** What `hypershift create cluster azure` applied: the Secrets, the HostedCluster and its NodePool. */
+function clusterTargets(stack: TerraformStack, imports: ClusterStackImports): ImportTarget[] {
+  return [
+    ...only(stack, HostedClusterSecrets).importTargets(imports.secrets),
+    ...hostedClusterImportTargets(only(stack, HostedCluster), { hostedCluster: imports.hostedCluster, nodePools: imports.nodePools }),
   ];
 }
 

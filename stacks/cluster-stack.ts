@@ -4,10 +4,10 @@ import { TlsProvider } from "@cdktf/provider-tls/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import { WorkloadIdentityKey } from "../config/components";
-import { ClusterIdentityNames, ClusterNames, HostedClusterNames, IdentityNames, KmsNames, managedIdentitiesOf } from "../config/names";
+import { adoptedClusterObjects, ClusterIdentityNames, ClusterNames, HostedClusterNames, IdentityNames, KmsNames, managedIdentitiesOf } from "../config/names";
 import { CreationGuard } from "../constructs/hosted-cluster/creation-guard";
 import { HostedCluster } from "../constructs/hosted-cluster/hosted-cluster";
-import { HostedClusterSecrets } from "../constructs/hosted-cluster/hosted-cluster-secrets";
+import { HostedClusterSecrets, HostedClusterSecretsProps } from "../constructs/hosted-cluster/hosted-cluster-secrets";
 import { TrustBundle } from "../constructs/hosted-cluster/trust-bundle";
 import {
   HostedClusterIdentities,
@@ -80,10 +80,11 @@ export class ClusterStack extends TerraformStack {
     const kmsEncryption = hosted.kms && this.kmsEncryption(cluster, hosted.kms, clientIds);
 
     const inputs = new PlanTimeInputs(this, { source, terraformPath: (file) => terraformFilePath(props, stackName, file.written, file.resolved) });
+    const adopted = adoptedClusterObjects(names.adoption, stackName);
     const secrets = new HostedClusterSecrets(this, "Secrets", {
       namespace: hosted.namespace,
       names: hosted.secrets,
-      ...hostedClusterSecretInputs(props, inputs),
+      ...hostedClusterSecretInputs(props, inputs, adopted !== undefined),
       subscriptionId: config.subscriptionId,
       tenantId: config.tenantId,
     });
@@ -103,6 +104,7 @@ export class ClusterStack extends TerraformStack {
       signIn: signIn.manifest,
       ...clusterUpgradeProps(this, props, stackName),
       dependsOn: [...secrets.all, ...(trustBundle ? [trustBundle.configMap] : []), ...(signIn.resources?.secrets ?? [])],
+      existing: adopted && HostedCluster.fromExisting(adopted.nodePools.map((pool) => pool.name)),
     });
     new CreationGuard(this, "CreationGuard", { hostedCluster: this.hostedCluster, cluster, storageAccountOrigin: names.storageAccount.origin });
     this.addOutputs(hosted, secrets);
@@ -172,8 +174,15 @@ export class ClusterStack extends TerraformStack {
   }
 }
 
-/** The Secrets' plan-time values: the pull secret, the service account signing key and, when given, the workers' SSH public key. */
-function hostedClusterSecretInputs(props: ClusterStackProps, inputs: PlanTimeInputs): { pullSecret: string; signingKey: string; sshPublicKey?: string } {
+/**
+ * The Secrets' plan-time values: the pull secret, the service account signing key and, when given, the workers' SSH public key.
+ * Adopted (help/adopt.md): the CLI's etcd key, and its SSH key unless sshPublicKeyFile is set, stay as they are.
+ */
+function hostedClusterSecretInputs(
+  props: ClusterStackProps,
+  inputs: PlanTimeInputs,
+  adopted: boolean,
+): Pick<HostedClusterSecretsProps, "pullSecret" | "signingKey" | "sshPublicKey" | "etcdEncryptionKey"> {
   const { config, cluster } = props;
   const hosted = cluster.hosted as HostedClusterNames;
   const hostedConfig = hosted.config;
@@ -195,7 +204,13 @@ function hostedClusterSecretInputs(props: ClusterStackProps, inputs: PlanTimeInp
           resolved: hosted.files.sshPublicKeyFile,
         })
       : undefined;
-  return { pullSecret: pullSecret.value, signingKey: signingKey.value, sshPublicKey: sshPublicKey?.value };
+  const kept = HostedClusterSecrets.fromExistingData();
+  return {
+    pullSecret: pullSecret.value,
+    signingKey: signingKey.value,
+    sshPublicKey: sshPublicKey?.value ?? (adopted ? kept : undefined),
+    ...(adopted && { etcdEncryptionKey: kept }),
+  };
 }
 
 /** Self-managed: the workload identities' client IDs (the control-plane-operator one when the cluster has it). */

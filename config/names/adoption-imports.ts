@@ -1,5 +1,5 @@
 import { Config } from "../schema";
-import type { AdoptionBasis, IdentitiesStackImports, InfraStackImports, SharedStackImports } from "./adoption-types";
+import type { AdoptionBasis, ClusterStackImports, IdentitiesStackImports, InfraStackImports, SharedStackImports } from "./adoption-types";
 import { GUIDE_IDENTITIES } from "./guide";
 import { delegationRecordName, dnsZoneId, OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH, rgId } from "./naming";
 import { managedIdentitiesOf } from "./topology";
@@ -169,3 +169,45 @@ function hypershiftRoleAssignments(cluster: ClusterNames, persistentGroup: strin
       },
     }));
 }
+
+/**
+ * Phase 3 step 2's Kubernetes objects, as the HyperShift CLI named them (release-4.21 and main
+ * alike): the HostedCluster `<name>`; its one NodePool, also `<name>` (cmd/cluster/core/create.go
+ * `defaultNodePool`, called with no suffix without --availability-zones), imported only into a
+ * configured pool of that name; and the Secrets `<name>-pull-secret`, `<name>-ssh-key`
+ * (`--generate-ssh`) and `<name>-etcd-encryption-key` (cmd/cluster/core/create.go),
+ * `<name>-cloud-credentials` and `<name>sa-token-issuer-key` (cmd/cluster/azure/create.go
+ * `GenerateResources`, manifests.go), all in `--namespace`. These are the names hosted-cluster.ts
+ * gives the stack's own objects. Import IDs: the kubernetes provider's `kubernetes_manifest`
+ * (`apiVersion=...,kind=...,namespace=...,name=...`, util.ParseResourceID) and
+ * `kubernetes_secret_v1` (`<namespace>/<name>`).
+ */
+export function clusterImports(cluster: ClusterNames): ClusterStackImports | undefined {
+  const hosted = cluster.hosted;
+  if (!hosted) return undefined;
+  const { namespace, secrets } = hosted;
+  const madeBy = "hypershift create cluster azure (Phase 3 step 2)";
+  const manifest = (kind: string, name: string) => ({
+    type: "kubernetes_manifest",
+    id: `apiVersion=${HYPERSHIFT_API_VERSION},kind=${kind},namespace=${namespace},name=${name}`,
+    madeBy,
+  });
+  const secret = (name: string) => ({ type: "kubernetes_secret_v1", id: `${namespace}/${name}`, madeBy });
+  return {
+    kind: "cluster",
+    hostedCluster: manifest("HostedCluster", cluster.name),
+    nodePools: hosted.nodePools
+      .filter((pool) => pool.config.name === cluster.name)
+      .map((pool) => ({ name: pool.config.name, resource: manifest("NodePool", pool.config.name) })),
+    secrets: {
+      pullSecret: secret(secrets.pullSecret),
+      sshKey: secret(secrets.sshKey),
+      signingKey: secret(secrets.signingKey),
+      etcdEncryptionKey: secret(secrets.etcdEncryptionKey),
+      cloudCredentials: secret(secrets.cloudCredentials),
+    },
+  };
+}
+
+/** The HostedCluster and NodePool API version. */
+const HYPERSHIFT_API_VERSION = "hypershift.openshift.io/v1beta1";

@@ -77,8 +77,23 @@ export interface InfraStackImports {
   }>;
 }
 
+/** The Secrets `hypershift create cluster azure` wrote under the names the cluster stack gives its own. */
+export type AdoptedSecretKey = "pullSecret" | "sshKey" | "signingKey" | "etcdEncryptionKey" | "cloudCredentials";
+
+/**
+ * Phase 3 step 2 in a cluster's cluster stack: the Kubernetes objects `hypershift create cluster
+ * azure` applied (cmd/cluster/core/create.go, cmd/cluster/azure/create.go).
+ */
+export interface ClusterStackImports {
+  readonly kind: "cluster";
+  readonly hostedCluster: AdoptedResource;
+  /** The NodePool the CLI made, by its name (the cluster's), when the config has a pool of that name. */
+  readonly nodePools: readonly AdoptedNamedResource[];
+  readonly secrets: Readonly<Record<AdoptedSecretKey, AdoptedResource>>;
+}
+
 /** What one stack imports, by the kind of stack. */
-export type StackImports = SharedStackImports | IdentitiesStackImports | InfraStackImports;
+export type StackImports = SharedStackImports | IdentitiesStackImports | InfraStackImports | ClusterStackImports;
 
 export interface AdoptionBasis {
   readonly resourceGroup: { readonly name: string; readonly id: string };

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLES } from "../azure-roles";
 import { Config } from "../schema";
-import { identitiesImports, infraImports, sharedImports } from "./adoption-imports";
-import type { AdoptedResource, AdoptionBasis, StackImports } from "./adoption-types";
+import { clusterImports, identitiesImports, infraImports, sharedImports } from "./adoption-imports";
+import type { AdoptedResource, AdoptionBasis, ClusterStackImports, StackImports } from "./adoption-types";
 import { dnsZoneId } from "./naming";
 
 /**
@@ -57,9 +57,22 @@ export function adoptionNames(config: Config, basis: AdoptionBasis): AdoptionNam
     stacks.set(cluster.identitiesStack, identitiesImports(cluster));
     const infra = spec.adopt.infrastructure ? infraImports(cluster, basis.resourceGroup.name) : undefined;
     if (infra && cluster.hosted) stacks.set(cluster.hosted.infraStack, infra);
+    // The HostedCluster is Phase 3's: adopted with it unless hostedCluster: false (a rule refuses true without it).
+    const objects = spec.adopt.infrastructure && (spec.adopt.hostedCluster ?? true) ? clusterImports(cluster) : undefined;
+    if (objects && cluster.hosted && config.managementCluster) stacks.set(cluster.hosted.clusterStack, objects);
   }
   const imports = new Map([...stacks].map(([stack, record]) => [stack, adoptedResourcesOf(record)]));
   return { stacks, imports, ccoctlIssuer: adopt !== undefined && basis.sharedContainer !== undefined, externalDns };
+}
+
+/**
+ * The objects `hypershift create cluster azure` made that `stack` (a cluster stack) takes over, or
+ * undefined when it creates its own: the cluster stack keeps their etcd and SSH keys and applies
+ * them with force_conflicts.
+ */
+export function adoptedClusterObjects(adoption: AdoptionNames, stack: string): ClusterStackImports | undefined {
+  const imports = adoption.stacks.get(stack);
+  return imports?.kind === "cluster" ? imports : undefined;
 }
 
 /** Every adopted resource a stack's imports hold, in the order they are written. */

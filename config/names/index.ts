@@ -5,8 +5,18 @@
  * hosted-cluster names, and the ARO HCP-style topology's names.
  */
 export { GUIDE_EXTERNAL_DNS_APPLICATION } from "./guide";
+export { adoptedClusterObjects } from "./adoption";
 export type { AdoptionNames } from "./adoption";
-export type { AdoptedNamedResource, AdoptedResource, IdentitiesStackImports, InfraStackImports, SharedStackImports, StackImports } from "./adoption-types";
+export type {
+  AdoptedNamedResource,
+  AdoptedResource,
+  AdoptedSecretKey,
+  ClusterStackImports,
+  IdentitiesStackImports,
+  InfraStackImports,
+  SharedStackImports,
+  StackImports,
+} from "./adoption-types";
 export { AKS_STACK, aksNames, controlPlaneIdentityNames, keyVaultNames } from "./aro-hcp";
 export type { AksNames, ControlPlaneIdentityNames, KeyVaultNames } from "./aro-hcp";
 export { clusterNames } from "./cluster";

@@ -109,4 +109,32 @@ export const ADOPT_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
         return issues;
       }),
   },
+  {
+    rule: "an adopted HostedCluster comes with its Phase 3",
+    check: (c) =>
+      c.clusters.flatMap((cluster, i) =>
+        cluster.adopt?.hostedCluster && !cluster.adopt.infrastructure
+          ? [
+              {
+                path: `clusters[${i}].adopt.hostedCluster`,
+                value: true,
+                message: `needs clusters[${i}].adopt.infrastructure: true: hypershift create cluster azure made the HostedCluster with Phase 3's infrastructure; with infrastructure: false the tool creates both ${HELP}`,
+              },
+            ]
+          : [],
+      ),
+  },
 ];
+
+/** Valid adoption configs that change something the guide made (printed by synth). */
+export function adoptionWarnings(config: Config): string[] {
+  return config.clusters.flatMap((cluster, i) => {
+    const adopt = cluster.adopt;
+    const adopted = adopt?.infrastructure && (adopt.hostedCluster ?? true);
+    return adopted && cluster.hostedCluster?.sshPublicKeyFile
+      ? [
+          `clusters[${i}].hostedCluster.sshPublicKeyFile: the adopted cluster's SSH key Secret (the key hypershift create cluster --generate-ssh made) is rewritten with this key on the first deploy; HyperShift puts it in every node's ignition, so every NodePool rolls out (nodes replaced, or rebooted with upgradeType InPlace). Remove sshPublicKeyFile to keep the CLI's key ${HELP}.`,
+        ]
+      : [];
+  });
+}

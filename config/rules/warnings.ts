@@ -1,6 +1,7 @@
 import { DeploymentNames } from "../names";
 import { protectionWarnings } from "../protection";
 import { Config } from "../schema";
+import { adoptionWarnings } from "./adopt";
 import { aroHcpWarnings } from "./aro-hcp";
 import { capacityWarnings } from "./capacity";
 import { hostedOptionWarnings } from "./hosted-options";
@@ -40,7 +41,7 @@ export function configWarnings(config: Config, names: DeploymentNames, now: numb
     );
   }
   warnings.push(...aroHcpWarnings(config), ...protectionWarnings(config), ...secretsWarnings(config, names), ...hostedOptionWarnings(config));
-  warnings.push(...roleWarnings(names), ...capacityWarnings(names));
+  warnings.push(...roleWarnings(names), ...capacityWarnings(names), ...adoptionWarnings(config));
   return warnings;
 }
 

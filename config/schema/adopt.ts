@@ -62,6 +62,12 @@ export const clusterAdoptSchema = z
       .describe(
         "Also adopt Phase 3 (the az groups and network, and what hypershift create cluster azure made: private DNS zone, load balancer, role assignments); needs hostedCluster.infraId. false: only the identities (Phase 1 done by the guide, Phase 3 by us).",
       ),
+    hostedCluster: z
+      .boolean()
+      .optional()
+      .describe(
+        "Also import the Kubernetes objects hypershift create cluster azure applied into cluster-<name>: the HostedCluster, its NodePool <name> (into the configured pool of that name) and the Secrets (pull secret, SSH key, signing key, etcd encryption key, cloud credentials); the etcd key and SSH key are kept as the cluster has them. false: leave cluster-<name> undeployed while the hand-made HostedCluster lives. Default: infrastructure (true needs infrastructure: true).",
+      ),
   })
   .describe("Adopt this cluster's guide-made workload identities and federated credentials (and its Phase 3 infrastructure): help/adopt.md.");
 

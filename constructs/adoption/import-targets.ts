@@ -1,7 +1,9 @@
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
+import { Manifest } from "@cdktf/provider-kubernetes/lib/manifest";
 import { StorageBlob } from "@cdktf/provider-azurerm/lib/storage-blob";
 import { TerraformResource } from "cdktf";
 import { ExternalDnsPrincipal } from "../external-dns/external-dns-principal";
+import { HostedCluster } from "../hosted-cluster/hosted-cluster";
 import { OidcIssuer } from "../oidc/oidc-issuer";
 import { OidcStorageAccount } from "../oidc/oidc-storage-account";
 import { WorkloadIdentityRoles, workloadRoleKey } from "../cluster-infra/workload-identity-roles";
@@ -55,6 +57,31 @@ export function workloadIdentityRolesImportTargets(
     if (!resource) throw new Error(`${roles.node.path}: no ${workloadRoleKey(key)} role assignment here to import ${object.id} into`);
     return importTargetOf(resource, object);
   });
+}
+
+/**
+ * The HostedCluster, and NodePools by their object's name. Fails for an object not applied with
+ * force_conflicts (`HostedCluster.fromExisting`): the CLI's field managers would make its first
+ * change after the import (a scale, an upgrade) a conflict.
+ */
+export function hostedClusterImportTargets(
+  hostedCluster: HostedCluster,
+  existing: { readonly hostedCluster: ExistingObject; readonly nodePools: readonly ExistingNamedObject[] },
+): ImportTarget[] {
+  const pools = byName(hostedCluster.nodePools, (pool) => (pool.manifestInput as { metadata?: { name?: string } }).metadata?.name);
+  const targets = [
+    ...importTargetsOf(hostedCluster, { hostedCluster: hostedCluster.resource }, { hostedCluster: existing.hostedCluster }),
+    ...importTargetsByName(hostedCluster, pools, existing.nodePools),
+  ];
+  const unforced = [hostedCluster.resource, ...existing.nodePools.map(({ name }) => pools.get(name) as Manifest)].filter(
+    (manifest) => manifest.fieldManagerInput?.forceConflicts !== true,
+  );
+  if (unforced.length > 0) {
+    throw new Error(
+      `${hostedCluster.node.path}: ${unforced.map((m) => m.node.id).join(", ")} would be imported without force_conflicts; pass HostedCluster.fromExisting`,
+    );
+  }
+  return targets;
 }
 
 /** A role assignment's configured name (a plain string when given; a token when derived, which no import names). */

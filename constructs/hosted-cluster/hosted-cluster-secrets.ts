@@ -3,6 +3,7 @@ import { Bytes } from "@cdktf/provider-random/lib/bytes";
 import { PrivateKey } from "@cdktf/provider-tls/lib/private-key";
 import { ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
+import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { MANAGED_BY_LABELS } from "../kubernetes-constants";
 import { requireWriteOnlyArguments, warnWhileDataInState, writeOnlyRevision } from "../write-only/write-only";
 
@@ -20,6 +21,17 @@ export interface HostedClusterSecretNames {
   readonly cloudCredentials: string;
 }
 
+/**
+ * Secret data this construct neither generates nor writes: the data an existing Secret has, kept as
+ * it is (adoption). From `HostedClusterSecrets.fromExistingData()`.
+ */
+export interface ExistingSecretData {
+  readonly existing: "kept";
+}
+
+/** The Secrets by what they hold (the keys of `importTargets`). */
+export type HostedClusterSecretKey = keyof HostedClusterSecretNames;
+
 export interface HostedClusterSecretsProps {
   /** Namespace of the HostedCluster (must exist). */
   readonly namespace: string;
@@ -30,10 +42,16 @@ export interface HostedClusterSecretsProps {
   /** PEM private key signing the cluster's service-account tokens: a plan-time Terraform expression. */
   readonly signingKey: string;
   /**
-   * SSH public key of the workers: a plan-time Terraform expression.
+   * SSH public key of the workers: a plan-time Terraform expression, or the existing Secret's key
+   * kept as it is (`HostedClusterSecrets.fromExistingData()`).
    * @default - an RSA 4096 key pair generated in Terraform state
    */
-  readonly sshPublicKey?: string;
+  readonly sshPublicKey?: string | ExistingSecretData;
+  /**
+   * The etcd AES-CBC key: the existing Secret's kept as it is (`HostedClusterSecrets.fromExistingData()`).
+   * @default - 32 random bytes generated in Terraform state
+   */
+  readonly etcdEncryptionKey?: ExistingSecretData;
   /** Azure subscription of the cluster (not secret). */
   readonly subscriptionId: string;
   /** Microsoft Entra tenant (not secret). */
@@ -71,6 +89,17 @@ export class HostedClusterSecrets extends Construct {
    * sshPublicKeyFile was given.
    */
   public readonly generatedSshPrivateKey?: string;
+  /** Whether the etcd key was generated here (not kept from an existing Secret). */
+  private readonly generatedEtcdKey: boolean;
+
+  /**
+   * Data an existing Secret keeps (adoption): nothing generated, nothing written, and Terraform
+   * ignores the Secret's data from then on. Its import puts the data into state (sensitive), as a
+   * generated key is there anyway.
+   */
+  public static fromExistingData(): ExistingSecretData {
+    return { existing: "kept" };
+  }
 
   constructor(scope: Construct, id: string, props: HostedClusterSecretsProps) {
     super(scope, id);
@@ -93,29 +122,33 @@ export class HostedClusterSecrets extends Construct {
       SAFE_TO_DELETE,
     );
 
-    let sshPublicKey: string;
-    if (props.sshPublicKey !== undefined) {
-      sshPublicKey = props.sshPublicKey;
+    const sshKey = props.sshPublicKey;
+    if (isExisting(sshKey)) {
+      // HyperShift hashes the key into every NodePool's ignition (the core config
+      // ignition-config-worker-ssh): a new key rolls every node, so the Secret's own stays.
+      this.sshKey = secret("SshKey", props.names.sshKey, { lifecycle: { ignoreChanges: ["data"] } }, SAFE_TO_DELETE);
     } else {
-      // RSA 4096, as `hypershift create cluster --generate-ssh`: HyperShift gives Azure a dummy
-      // key (nodepool/azure.go) and puts this one only in the core user's authorized_keys, so
-      // Azure's key-type rules do not apply. RSA rather than Ed25519: it is what the CLI makes, and
-      // FIPS-mode RHEL/RHCOS OpenSSH may refuse Ed25519 keys.
-      const key = new PrivateKey(this, "SshKeyPair", { algorithm: "RSA", rsaBits: 4096 });
-      sshPublicKey = key.publicKeyOpenssh;
-      this.generatedSshPrivateKey = key.privateKeyOpenssh;
+      const generated = sshKey === undefined ? generateSshKey(this) : undefined;
+      this.generatedSshPrivateKey = generated?.privateKeyOpenssh;
+      this.sshKey = secret("SshKey", props.names.sshKey, { data: { "id_rsa.pub": sshKey ?? (generated as PrivateKey).publicKeyOpenssh } }, SAFE_TO_DELETE);
     }
-    this.sshKey = secret("SshKey", props.names.sshKey, { data: { "id_rsa.pub": sshPublicKey } }, SAFE_TO_DELETE);
 
     this.signingKey = secret("SigningKey", props.names.signingKey, writeOnly(props.names.signingKey, { key: props.signingKey }), SAFE_TO_DELETE);
     requireWriteOnlyArguments(this);
     for (const written of [this.pullSecret, this.signingKey]) warnWhileDataInState(written);
 
     // 32 random bytes (AES-256), generated once in state; `binary_data` takes base64, so the
-    // secret holds the raw bytes as the CLI's. Nothing changes the resource's inputs: replacing
-    // the key would leave etcd's existing data unreadable.
-    const etcdKey = new Bytes(this, "EtcdEncryptionKeyBytes", { length: 32 });
-    this.etcdEncryptionKey = secret("EtcdEncryptionKey", props.names.etcdEncryptionKey, { binaryData: { key: etcdKey.base64 } }, SAFE_TO_DELETE);
+    // secret holds the raw bytes as the CLI's. Once the Secret exists its data is never written
+    // again (ignore_changes), whatever the config says: a new key would leave etcd's existing data
+    // unreadable. An existing Secret's key is kept as it is.
+    this.generatedEtcdKey = !isExisting(props.etcdEncryptionKey);
+    const etcdKey = this.generatedEtcdKey ? { binaryData: { key: new Bytes(this, "EtcdEncryptionKeyBytes", { length: 32 }).base64 } } : {};
+    this.etcdEncryptionKey = secret(
+      "EtcdEncryptionKey",
+      props.names.etcdEncryptionKey,
+      { ...etcdKey, lifecycle: { ignoreChanges: ["binary_data", "data"] } },
+      SAFE_TO_DELETE,
+    );
 
     this.cloudCredentials = secret(
       "CloudCredentials",
@@ -125,16 +158,47 @@ export class HostedClusterSecrets extends Construct {
     );
   }
 
+  /**
+   * Adoption: the import targets that make these Secrets take over existing ones, by key. Fails
+   * for an existing etcd or SSH key Secret whose data this construct would write over with a key
+   * it generated (pass `fromExistingData()` for them).
+   */
+  public importTargets(existing: Partial<Readonly<Record<HostedClusterSecretKey, ExistingObject>>>): ImportTarget[] {
+    const overwritten = [
+      existing.etcdEncryptionKey && this.generatedEtcdKey ? "etcdEncryptionKey" : undefined,
+      existing.sshKey && this.generatedSshPrivateKey ? "sshKey" : undefined,
+    ].filter((key) => key !== undefined);
+    if (overwritten.length > 0) {
+      throw new Error(
+        `${this.node.path}: would import ${overwritten.join(" and ")} and write a generated key over it; pass HostedClusterSecrets.fromExistingData()`,
+      );
+    }
+    const { pullSecret, sshKey, signingKey, etcdEncryptionKey, cloudCredentials } = this;
+    return importTargetsOf(this, { pullSecret, sshKey, signingKey, etcdEncryptionKey, cloudCredentials }, existing);
+  }
+
   /** Every secret: what the HostedCluster must wait for (and outlive on destroy). */
   public get all(): ITerraformDependable[] {
     return [this.pullSecret, this.sshKey, this.signingKey, this.etcdEncryptionKey, this.cloudCredentials];
   }
 }
 
+/**
+ * RSA 4096, as `hypershift create cluster --generate-ssh`: HyperShift gives Azure a dummy key
+ * (nodepool/azure.go) and puts this one only in the core user's authorized_keys, so Azure's
+ * key-type rules do not apply. RSA rather than Ed25519: it is what the CLI makes, and FIPS-mode
+ * RHEL/RHCOS OpenSSH may refuse Ed25519 keys.
+ */
+const generateSshKey = (scope: Construct) => new PrivateKey(scope, "SshKeyPair", { algorithm: "RSA", rsaBits: 4096 });
+
+const isExisting = (value: unknown): value is ExistingSecretData =>
+  typeof value === "object" && value !== null && (value as ExistingSecretData).existing === "kept";
+
 function validate(id: string, props: HostedClusterSecretsProps): void {
   const problems: string[] = [];
   for (const key of ["pullSecret", "signingKey", "sshPublicKey"] as const) {
     const value = props[key];
+    if (isExisting(value)) continue;
     // A literal here would put a secret into the synthesized JSON.
     if (value !== undefined && !Token.isUnresolved(value))
       problems.push(`${key} must be a Terraform expression resolved at plan time (file() or a variable), not a literal`);

@@ -43,6 +43,17 @@ export interface HostedClusterProps extends HostedClusterManifestProps {
   readonly upgrade?: UpgradeWaitProps;
   /** Preconditions of the HostedCluster, checked at plan (the supported-versions check). @default - none */
   readonly preconditions?: NonNullable<Manifest["lifecycle"]>["precondition"];
+  /** Objects that exist already (adoption), from `HostedCluster.fromExisting`. @default - every object is created here */
+  readonly existing?: ExistingHostedClusterObjects;
+}
+
+/**
+ * A HostedCluster, and NodePools by name, that another tool made (`hypershift create cluster
+ * azure`): they are applied with force_conflicts, taking over every field the config sets from the
+ * CLI's field managers (which would otherwise conflict on each later change: a scale, an upgrade).
+ */
+export interface ExistingHostedClusterObjects {
+  readonly existing: { readonly nodePools: readonly string[] };
 }
 
 /**
@@ -65,6 +76,11 @@ export class HostedCluster extends Construct {
    */
   public readonly kubeconfigSecretName: string;
 
+  /** The HostedCluster exists, and so do the NodePools named (adoption): its import targets are in constructs/adoption/. */
+  public static fromExisting(nodePools: readonly string[]): ExistingHostedClusterObjects {
+    return { existing: { nodePools } };
+  }
+
   constructor(scope: Construct, id: string, props: HostedClusterProps) {
     super(scope, id);
     validate(props);
@@ -74,7 +90,7 @@ export class HostedCluster extends Construct {
 
     this.resource = new Manifest(this, "Resource", {
       manifest: escapeTemplates(hostedClusterManifest(props)) as Record<string, unknown>,
-      fieldManager: { name: FIELD_MANAGER },
+      fieldManager: { name: FIELD_MANAGER, ...(props.existing ? { forceConflicts: true } : {}) },
       // Creation: Available; once deployed, the release completed (upgrade-waits.ts), before any NodePool moves.
       wait: controlPlaneWait(props.releaseImage, props.upgrade?.deployedRelease),
       // Delete waits too: the provider (manifest/provider/apply.go) deletes the object, then polls
@@ -100,7 +116,7 @@ export class HostedCluster extends Construct {
             subnetId: nodePool.subnetId ?? props.azure.subnetId,
           }),
         ) as Record<string, unknown>,
-        fieldManager: { name: FIELD_MANAGER },
+        fieldManager: { name: FIELD_MANAGER, ...(props.existing?.existing.nodePools.includes(nodePool.name) ? { forceConflicts: true } : {}) },
         // Its release rolled out (upgrade-waits.ts); deleting it waits for its machines to go, within availableTimeout.
         ...(props.upgrade ? { wait: nodePoolWait(releaseImage) } : {}),
         timeouts: poolTimeout ? { create: poolTimeout, update: poolTimeout, delete: timeout } : { delete: timeout },
