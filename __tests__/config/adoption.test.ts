@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
+import { validateConfig } from "../../config/load";
 import { EXAMPLES, loadExample, loadInline, tempDir } from "../helpers";
 
 /**
@@ -147,6 +148,7 @@ function createdByGuide(guide: GuideRun, infraId: string, release: CliRelease = 
       add("azurerm_lb_backend_address_pool", `${lb}/backendAddressPools/${infraId}`);
       add("azurerm_lb_probe", `${lb}/probes/${infraId}`);
       add("azurerm_lb_outbound_rule", `${lb}/outboundRules/${infraId}`);
+      kubernetesObjects(call).forEach((object) => add(object.type, object.id));
       if (call.includes("--assign-service-principal-roles")) {
         const scopes = {
           managed,
@@ -169,6 +171,34 @@ function createdByGuide(guide: GuideRun, infraId: string, release: CliRelease = 
   }
   // add-record runs once per name server, into one record set.
   return [...new Set(created)];
+}
+
+/**
+ * The Kubernetes objects `hypershift create cluster azure` applies, as `<terraform type>` and
+ * import ID, from its flags (release-4.21 and main alike): cmd/cluster/core/create.go
+ * (`prototypeResources`: the HostedCluster `--name` in `--namespace`, `<name>-pull-secret`,
+ * `<name>-ssh-key` with --generate-ssh; `defaultNodePool`: one NodePool `<name>` when
+ * --node-pool-replicas >= 0 without --availability-zones; `postProcess`: `<name>-etcd-encryption-key`
+ * without a KMS key) and cmd/cluster/azure/create.go (`GenerateResources`:
+ * `<name>-cloud-credentials`, `<name>sa-token-issuer-key` with --sa-token-issuer-private-key-path).
+ */
+function kubernetesObjects(call: string[]): Array<{ type: string; id: string }> {
+  const name = flag(call, "--name");
+  const namespace = flag(call, "--namespace");
+  const manifest = (kind: string, object: string) => ({
+    type: "kubernetes_manifest",
+    id: `apiVersion=hypershift.openshift.io/v1beta1,kind=${kind},namespace=${namespace},name=${object}`,
+  });
+  const secret = (object: string) => ({ type: "kubernetes_secret_v1", id: `${namespace}/${object}` });
+  return [
+    manifest("HostedCluster", name),
+    ...(Number(flag(call, "--node-pool-replicas")) >= 0 && !call.includes("--availability-zones") ? [manifest("NodePool", name)] : []),
+    secret(`${name}-pull-secret`),
+    ...(call.includes("--generate-ssh") ? [secret(`${name}-ssh-key`)] : []),
+    ...(call.includes("--encryption-key-id") ? [] : [secret(`${name}-etcd-encryption-key`)]),
+    secret(`${name}-cloud-credentials`),
+    ...(call.includes("--sa-token-issuer-private-key-path") ? [secret(`${name}sa-token-issuer-key`)] : []),
+  ];
 }
 
 const describeWithBash = HAVE_BASH ? describe : describe.skip;
@@ -211,8 +241,20 @@ describeWithBash.each([
     });
 
     const types = [...new Set(created.map((c) => c.split(" ")[0]))].sort();
-    it("the guide creates 22 resource types here (every command with a resource is recognized)", () => {
-      expect(types).toHaveLength(22);
+    it("the guide creates 24 resource types here (every command with a resource is recognized, the CLI's Kubernetes objects too)", () => {
+      expect(types).toHaveLength(24);
+    });
+
+    it("the CLI's Kubernetes objects are the committed fixture's (__tests__/fixtures/hypershift-4.21-seed-004), but the namespace", () => {
+      const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURES, "hypershift-4.21-seed-004", "created-objects.json"), "utf8"));
+      const objects = fixture.items
+        .filter((o: any) => o.kind !== "Namespace")
+        .map((o: any) =>
+          o.kind === "Secret"
+            ? `kubernetes_secret_v1 ${o.metadata.namespace}/${o.metadata.name}`
+            : `kubernetes_manifest apiVersion=${o.apiVersion},kind=${o.kind},namespace=${o.metadata.namespace},name=${o.metadata.name}`,
+        );
+      expect(created.filter((c) => c.startsWith("kubernetes_")).sort()).toEqual(objects.sort());
     });
 
     it.each(types)("%s: every import ID is an object the guide created, and every object the guide created is imported (except the one below)", (type) => {
@@ -253,5 +295,33 @@ describeWithSeed("the committed fixture of seed 004's commands", () => {
       const inSeed = seed.includes(lines.join("\n")) || seed.includes(lines.map((l) => (l ? `    ${l}` : l)).join("\n"));
       expect({ first: lines[0], inSeed }).toEqual({ first: lines[0], inSeed: true });
     }
+  });
+});
+
+describe("clusters[].adopt.hostedCluster (config/rules/adopt.ts)", () => {
+  const adoptYaml = parse(fs.readFileSync(path.join(EXAMPLES, "adopt.yaml"), "utf8"));
+  const withCluster = (changes: Record<string, unknown>) => validateConfig({ ...adoptYaml, clusters: [{ ...adoptYaml.clusters[0], ...changes }] }, EXAMPLES);
+
+  it("true without infrastructure is refused, naming the field, the value and the fix", () => {
+    const result = withCluster({ adopt: { infrastructure: false, hostedCluster: true } });
+    expect(result.ok ? [] : result.issues.map((i) => [i.path, i.message])).toEqual([
+      [
+        "clusters[0].adopt.hostedCluster",
+        expect.stringMatching(/needs clusters\[0\]\.adopt\.infrastructure: true: hypershift create cluster azure made the HostedCluster/),
+      ],
+    ]);
+  });
+
+  it("infrastructure: false alone adopts no HostedCluster (the default follows infrastructure)", () => {
+    const result = withCluster({ adopt: { infrastructure: false } });
+    expect(result.ok && [...result.names.adoption.stacks.keys()]).toEqual(["shared", "identities-myprefix-hc"]);
+  });
+
+  it("an adopted cluster's sshPublicKeyFile is valid, with a warning that the first deploy rolls every NodePool", () => {
+    const result = withCluster({ hostedCluster: { ...adoptYaml.clusters[0].hostedCluster, sshPublicKeyFile: "keys/example-signer.public" } });
+    expect(result.ok && result.warnings.filter((w) => w.includes("sshPublicKeyFile"))).toEqual([
+      expect.stringMatching(/^clusters\[0\]\.hostedCluster\.sshPublicKeyFile: the adopted cluster's SSH key Secret .* every NodePool rolls out/),
+    ]);
+    expect(loadExample("adopt.yaml").warnings.filter((w) => w.includes("sshPublicKeyFile"))).toEqual([]);
   });
 });

@@ -58,11 +58,21 @@ function standIn(stack: any): { resource: unknown; import: unknown[] } {
     ["main", "infra-myprefix-hc"],
     ["4.21", "identities-myprefix-hc"],
     ["4.21", "infra-myprefix-hc"],
+    ["4.21", "cluster-myprefix-hc"],
   ])("CLI %s, %s: Terraform accepts the import blocks and plans imports only (N to import, 0 to add, 0 to change, 0 to destroy)", (release, name) => {
     const config = standIn((release === "4.21" ? stacks421 : stacks)[name]);
     const plan = terraform(setUp(config), "plan");
     expect(plan.status).toBe(0);
     expect(plan.output).toContain(`Plan: ${config.import.length} to import, 0 to add, 0 to change, 0 to destroy.`);
+  });
+
+  it("4.21, cluster-myprefix-hc: every Kubernetes object the stack keeps is an import target, so the stand-in plan covers them all", () => {
+    // What would be added besides: only built-in terraform_data (creation guards, input checks), no key generation.
+    const stack = stacks421["cluster-myprefix-hc"];
+    const kinds = ["kubernetes_manifest", "kubernetes_secret_v1"];
+    const kept = kinds.flatMap((type) => Object.keys(stack.resource[type] ?? {}).map((name) => `${type}.${name}`));
+    expect(stack.import.map((b: { to: string }) => b.to).sort()).toEqual(kept.sort());
+    expect(Object.keys(stack.resource).sort()).toEqual([...kinds, "terraform_data"].sort());
   });
 
   it("an import block whose address matches no resource fails the plan (what the address test guards)", () => {

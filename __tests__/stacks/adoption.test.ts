@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { importExisting } from "../../constructs/adoption/import-existing";
-import { EXAMPLES, resources, synthStacks } from "../helpers";
+import { checkManifestsEach, EXAMPLES, HAVE_CRDS, resources, synthStacks, tempDir, ToolRun } from "../helpers";
 import { loadExample, loadInline } from "./adoption-targets";
 
 /**
@@ -32,11 +32,12 @@ const imported = (stack: any, type: string): any[] =>
 describe("import blocks of examples/adopt.yaml", () => {
   it("are in the shared, identities and infra stacks only, as many as names.adoption lists", () => {
     const counts = Object.fromEntries(Object.entries(stacks).map(([name, stack]) => [name, importsOf(stack).length]));
-    expect(counts).toEqual({ shared: 11, "identities-myprefix-hc": 19, "infra-myprefix-hc": 28, management: 0, "cluster-myprefix-hc": 0 });
+    expect(counts).toEqual({ shared: 11, "identities-myprefix-hc": 19, "infra-myprefix-hc": 28, management: 0, "cluster-myprefix-hc": 7 });
     expect(Object.fromEntries([...loaded.names.adoption.imports].map(([name, list]) => [name, list.length]))).toEqual({
       shared: 11,
       "identities-myprefix-hc": 19,
       "infra-myprefix-hc": 28,
+      "cluster-myprefix-hc": 7,
     });
   });
 
@@ -47,6 +48,13 @@ describe("import blocks of examples/adopt.yaml", () => {
     // The association and its subnet share an ID (azurerm's documented import ID): the one repeat.
     const ids = blocks.filter((b) => !b.to.startsWith("azurerm_subnet_network_security_group_association.")).map((b) => b.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("every `to` address names a resource of the import ID's type (the cluster stack's Kubernetes objects too)", () => {
+    for (const [name, list] of loaded.names.adoption.imports) {
+      const blocks = importsOf(stacks[name]).map((b) => `${b.to.split(".")[0]} ${b.id}`);
+      expect(blocks.sort()).toEqual(list.map((i) => `${i.type} ${i.id}`).sort());
+    }
   });
 
   it("imports with the resource's own provider: none is aliased here, so no block names one", () => {
@@ -200,6 +208,116 @@ describe("clusters[].adopt with infrastructure: false", () => {
       "other-customer-subnet-1",
       "other-customer-nsg",
     ]);
+  });
+});
+
+describe("the HostedCluster, NodePool and Secrets hypershift create cluster azure applied (cluster-myprefix-hc)", () => {
+  const cluster = stacks["cluster-myprefix-hc"];
+  const secret = (name: string) => resources(cluster, "kubernetes_secret_v1").find((r) => r.metadata.name === name);
+
+  it("imports the five Secrets, the HostedCluster and the NodePool under the CLI's names, with the providers' import IDs", () => {
+    expect(importsOf(cluster).map((b) => [b.to.split(".")[0], b.id])).toEqual([
+      ["kubernetes_secret_v1", "clusters/myprefix-hc-pull-secret"],
+      ["kubernetes_secret_v1", "clusters/myprefix-hc-ssh-key"],
+      ["kubernetes_secret_v1", "clusters/myprefix-hcsa-token-issuer-key"],
+      ["kubernetes_secret_v1", "clusters/myprefix-hc-etcd-encryption-key"],
+      ["kubernetes_secret_v1", "clusters/myprefix-hc-cloud-credentials"],
+      ["kubernetes_manifest", "apiVersion=hypershift.openshift.io/v1beta1,kind=HostedCluster,namespace=clusters,name=myprefix-hc"],
+      ["kubernetes_manifest", "apiVersion=hypershift.openshift.io/v1beta1,kind=NodePool,namespace=clusters,name=myprefix-hc"],
+    ]);
+    // Each Secret's import ID is the name and namespace its resource writes.
+    for (const block of importsOf(cluster).filter((b) => b.to.startsWith("kubernetes_secret_v1."))) {
+      const { metadata } = target(cluster, block.to);
+      expect(`${metadata.namespace}/${metadata.name}`).toBe(block.id);
+    }
+  });
+
+  it("never generates a key: no random_bytes, no tls_private_key, no ssh_private_key output", () => {
+    expect(resources(cluster, "random_bytes")).toEqual([]);
+    expect(resources(cluster, "tls_private_key")).toEqual([]);
+    expect(Object.keys(cluster.output ?? {})).not.toContain("ssh_private_key");
+  });
+
+  it("keeps the etcd key and the SSH key as the cluster has them: no data configured, data ignored", () => {
+    const etcd = secret("myprefix-hc-etcd-encryption-key");
+    expect([etcd.data, etcd.binary_data, etcd.data_wo, etcd.lifecycle.ignore_changes]).toEqual([undefined, undefined, undefined, ["binary_data", "data"]]);
+    const ssh = secret("myprefix-hc-ssh-key");
+    expect([ssh.data, ssh.lifecycle.ignore_changes]).toEqual([undefined, ["data"]]);
+  });
+
+  it("the write-only data check (its -replace advice) is on the pull secret and signing key only, never on the etcd key", () => {
+    const checked = Object.values(cluster.check ?? {}).map((c: any) => /-replace=(\S+?) /.exec(c.assert[0].error_message)?.[1]);
+    const names = checked.map((address) => target(cluster, address as string).metadata.name);
+    expect(names.sort()).toEqual(["myprefix-hc-pull-secret", "myprefix-hcsa-token-issuer-key"]);
+  });
+
+  it("applies the imported HostedCluster and NodePool with force_conflicts (the CLI's field managers own their fields)", () => {
+    expect(resources(cluster, "kubernetes_manifest").map((m) => m.field_manager)).toEqual([
+      { name: "hcp-azure", force_conflicts: true },
+      { name: "hcp-azure", force_conflicts: true },
+    ]);
+  });
+
+  it("another configured pool is created (no import, no force); hostedCluster: false imports nothing and generates the keys", () => {
+    const pools = [...adoptYaml.clusters[0].hostedCluster.nodePools, { name: "extra", replicas: 1 }];
+    const twoPools = synthStacks(
+      loadInline({ ...adoptYaml, clusters: [{ ...adoptYaml.clusters[0], hostedCluster: { ...adoptYaml.clusters[0].hostedCluster, nodePools: pools } }] }),
+    );
+    const extra = resources(twoPools["cluster-myprefix-hc"], "kubernetes_manifest").find((m) => m.manifest.metadata.name === "extra");
+    expect(extra.field_manager).toEqual({ name: "hcp-azure" });
+    expect(importsOf(twoPools["cluster-myprefix-hc"]).filter((b) => b.id.endsWith("name=extra"))).toEqual([]);
+
+    const optOut = synthStacks(loadInline({ ...adoptYaml, clusters: [{ ...adoptYaml.clusters[0], adopt: { hostedCluster: false } }] }))["cluster-myprefix-hc"];
+    expect(importsOf(optOut)).toEqual([]);
+    expect(resources(optOut, "random_bytes")).toHaveLength(1);
+    expect(resources(optOut, "kubernetes_manifest").map((m) => m.field_manager)).toEqual([{ name: "hcp-azure" }, { name: "hcp-azure" }]);
+  });
+
+  it("with sshPublicKeyFile the SSH key Secret is imported and rewritten with the file's key", () => {
+    const hostedCluster = { ...adoptYaml.clusters[0].hostedCluster, sshPublicKeyFile: "keys/example-signer.public" };
+    const withKey = synthStacks(loadInline({ ...adoptYaml, clusters: [{ ...adoptYaml.clusters[0], hostedCluster }] }))["cluster-myprefix-hc"];
+    const ssh = resources(withKey, "kubernetes_secret_v1").find((r) => r.metadata.name === "myprefix-hc-ssh-key");
+    expect(Object.keys(ssh.data)).toEqual(["id_rsa.pub"]);
+    expect(ssh.lifecycle).toBeUndefined();
+    expect(importsOf(withKey).map((b) => b.id)).toContain("clusters/myprefix-hc-ssh-key");
+  });
+});
+
+(HAVE_CRDS ? describe : describe.skip)("the CLI's HostedCluster and NodePool may become ours (check-manifests --old, the real CRDs)", () => {
+  // The objects release-4.21's `hypershift create cluster azure` applied for seed 004 (the fixture's README cites the code).
+  const cliObjects = path.join(__dirname, "..", "fixtures", "hypershift-4.21-seed-004");
+  const runs: ToolRun[] = [];
+  beforeAll(async () => {
+    const withCli421 = {
+      ...adoptYaml,
+      managementCluster: { ...adoptYaml.managementCluster, operator: { ...adoptYaml.managementCluster.operator, hypershiftRelease: "4.21" } },
+    };
+    const stack = synthStacks(loadInline(withCli421))["cluster-myprefix-hc"];
+    // A control: the same stack with another clusterNetwork (immutable), which the check must refuse.
+    const changed = structuredClone(stack);
+    const hostedCluster: any = Object.values(changed.resource.kubernetes_manifest).find((m: any) => m.manifest.kind === "HostedCluster");
+    hostedCluster.manifest.spec.networking.clusterNetwork = [{ cidr: "10.128.0.0/14" }];
+    const dirs = [stack, changed].map((synthesized) => {
+      const dir = tempDir("hcp-azure-adopt-crd-");
+      fs.mkdirSync(path.join(dir, "stacks", "cluster-myprefix-hc"), { recursive: true });
+      fs.writeFileSync(path.join(dir, "stacks", "cluster-myprefix-hc", "cdk.tf.json"), JSON.stringify(synthesized));
+      return dir;
+    });
+    runs.push(...(await checkManifestsEach(dirs.map((dir) => ["--old", cliObjects, dir]))));
+  });
+
+  it("passes every schema and CEL rule, the transition rules against the CLI's objects included", () => {
+    const [run] = runs;
+    expect(run.stdout).toContain(
+      "update: 2 of 2 manifests paired with --old by kind/namespace/name; new (checked as creates): none; only in --old (deleted): none",
+    );
+    expect(run.stdout).toMatch(/checked 2 manifests \(HostedCluster: 1, NodePool: 1\), 0 errors,.* \(0 failed, 34 transition rules against --old\)/);
+    expect(run.status).toBe(0);
+  });
+
+  it("and would refuse an immutable field that differs (the control)", () => {
+    expect(runs[1].status).toBe(1);
+    expect(runs[1].stdout).toContain("clusterNetwork is immutable");
   });
 });
 
