@@ -1,10 +1,11 @@
-import { Testing, TerraformStack } from "cdktf";
+import { Fn, Testing, TerraformStack } from "cdktf";
 import { ResourceGroup } from "@cdktf/provider-azurerm/lib/resource-group";
 import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { importExisting } from "../../constructs/adoption/import-existing";
+import { HostedClusterSecrets } from "../../constructs/hosted-cluster/hosted-cluster-secrets";
 import { checkManifestsEach, EXAMPLES, HAVE_CRDS, resources, synthStacks, tempDir, ToolRun } from "../helpers";
 import { loadExample, loadInline } from "./adoption-targets";
 
@@ -280,6 +281,34 @@ describe("the HostedCluster, NodePool and Secrets hypershift create cluster azur
     expect(Object.keys(ssh.data)).toEqual(["id_rsa.pub"]);
     expect(ssh.lifecycle).toBeUndefined();
     expect(importsOf(withKey).map((b) => b.id)).toContain("clusters/myprefix-hc-ssh-key");
+  });
+});
+
+describe("HostedClusterSecrets.importTargets (the construct's own invariant)", () => {
+  const secretsIn = (existing: boolean) => {
+    const stack = new TerraformStack(Testing.app(), "s");
+    const kept = existing ? { etcdEncryptionKey: HostedClusterSecrets.fromExistingData(), sshPublicKey: HostedClusterSecrets.fromExistingData() } : {};
+    const names = { pullSecret: "p", sshKey: "k", signingKey: "s", etcdEncryptionKey: "e", cloudCredentials: "c" };
+    return new HostedClusterSecrets(stack, "Secrets", {
+      namespace: "ns",
+      names,
+      pullSecret: Fn.file("p"),
+      signingKey: Fn.file("s"),
+      subscriptionId: "sub",
+      tenantId: "t",
+      ...kept,
+    });
+  };
+  const object = { type: "kubernetes_secret_v1", id: "ns/e" };
+
+  it("refuses to import an etcd or SSH key Secret over a key it generates", () => {
+    expect(() => secretsIn(false).importTargets({ etcdEncryptionKey: object, sshKey: { ...object, id: "ns/k" } })).toThrow(
+      "s/Secrets: would import etcdEncryptionKey and sshKey and write a generated key over it; pass HostedClusterSecrets.fromExistingData()",
+    );
+  });
+
+  it("imports them when their data is kept", () => {
+    expect(secretsIn(true).importTargets({ etcdEncryptionKey: object })).toEqual([{ path: "Secrets/EtcdEncryptionKey", ...object }]);
   });
 });
 
