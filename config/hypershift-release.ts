@@ -1,3 +1,5 @@
+import { atLeast, onV4, releaseVersion } from "./release-version";
+
 /**
  * The HyperShift release the user runs (operator and CLI): `managementCluster.operator.hypershiftRelease`,
  * or read from the rendered bundle (config/operator-bundle/facts.ts). What depends on it: adoption
@@ -34,6 +36,33 @@ export function releaseMinorOf(version: string): string | undefined {
  */
 export function cliPrivateZoneName(release: string | undefined, name: string, baseDomain: string): string {
   return releaseAtLeast(release, "4.23") ? `${name}.${baseDomain}` : `${name}-azurecluster.${baseDomain}`;
+}
+
+/**
+ * The first release whose every build reports HostedCluster `status.controlPlaneVersion`:
+ * the operator copies it from the HostedControlPlane (`propagateControlPlaneVersion`) and its CRD
+ * has the field; the control-plane operator of the release payload fills it
+ * (`controlplaneversion.go`). Both arrived on main on 2026-03-25 (#7887), before release-4.22
+ * branched (2026-04-10); release-4.20 and release-4.21 have them only from backports merged on
+ * 2026-07-31 (#9055, #9054), so a 4.20 or 4.21 build may lack them. HyperShift's own e2e waits
+ * on it only from 4.22 (`test/e2e/util/util.go` WaitForControlPlaneRollout). help/upgrades.md.
+ */
+export const CONTROL_PLANE_VERSION_SINCE = "4.22";
+
+/**
+ * Whether the HostedCluster will report `status.controlPlaneVersion`: the operator release is
+ * known and 4.22 or later, and the release image's tag is 4.22 or later. A 4.22.0 pre-release
+ * may be an early build from main and a digest names no version: neither is counted; nor is an
+ * unknown operator release (a wait on a field that never comes times out, and a creation that
+ * times out leaves the HostedCluster tainted).
+ */
+export function reportsControlPlaneVersion(operatorRelease: string | undefined, releaseImage: string): boolean {
+  const version = releaseVersion(releaseImage);
+  if (operatorRelease === undefined || !version || !releaseAtLeast(operatorRelease, CONTROL_PLANE_VERSION_SINCE)) return false;
+  const [major, minor] = CONTROL_PLANE_VERSION_SINCE.split(".").map(Number);
+  const v4 = onV4(version);
+  if (v4.major === major && v4.minor === minor && v4.patch === 0 && v4.pre.length > 0) return false;
+  return atLeast(v4, major, minor);
 }
 
 /** What a bundle says about its release, and where it says it. */

@@ -63,7 +63,13 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
     infra.addDependency(shared);
     stacks.push(infra);
     if (!management) continue; // rules/hosted-cluster.ts requires managementCluster with hostedCluster
-    const hostedCluster = new ClusterStack(app, { ...context, managementAks, cluster, operatorNamespace: loaded.operatorBundle?.operatorNamespace });
+    const hostedCluster = new ClusterStack(app, {
+      ...context,
+      managementAks,
+      cluster,
+      operatorNamespace: loaded.operatorBundle?.operatorNamespace,
+      hypershiftRelease: loaded.config.managementCluster?.operator.hypershiftRelease ?? loaded.operatorBundle?.release?.release,
+    });
     hostedCluster.addDependency(infra);
     hostedCluster.addDependency(management);
     stacks.push(hostedCluster);

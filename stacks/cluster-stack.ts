@@ -40,6 +40,8 @@ export interface ClusterStackProps extends StackContext, ManagementClusterProps 
   readonly publicKeys?: ReadonlyMap<string, string>;
   /** Namespace of the HyperShift operator (its supported-versions ConfigMap). @default "hypershift" */
   readonly operatorNamespace?: string;
+  /** The HyperShift release the operator runs (config/hypershift-release.ts): which upgrade wait it supports. @default - unknown */
+  readonly hypershiftRelease?: string;
 }
 
 /**

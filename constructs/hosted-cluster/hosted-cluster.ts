@@ -91,8 +91,8 @@ export class HostedCluster extends Construct {
     this.resource = new Manifest(this, "Resource", {
       manifest: escapeTemplates(hostedClusterManifest(props)) as Record<string, unknown>,
       fieldManager: { name: FIELD_MANAGER, ...(props.existing ? { forceConflicts: true } : {}) },
-      // Creation: Available; once deployed, the release completed (upgrade-waits.ts), before any NodePool moves.
-      wait: controlPlaneWait(props.releaseImage, props.upgrade?.deployedRelease),
+      // The release completed (or, creating with no way to tell, Available: upgrade-waits.ts), before any NodePool moves.
+      wait: controlPlaneWait(props.releaseImage, props.upgrade),
       // Delete waits too: the provider (manifest/provider/apply.go) deletes the object, then polls
       // until the API server answers NotFound, i.e. until HyperShift's finalizers have removed the
       // control plane and the cluster's Azure resources, and fails when the delete timeout ends.

@@ -6,19 +6,26 @@ import { releaseVersion } from "../../config/release-version";
  * HostedCluster until its control plane has completed the release, then each NodePool (they
  * depend on it) until it runs its release. Fields, not conditions: `Available` stays True through
  * an upgrade, and a NodePool's conditions may still describe the old release just after the patch.
- * The provider matches each field against a regular expression (`wait { fields }`, list elements
- * as `[0]`) and fails with a timeout naming the resource when the time runs out.
+ * The provider matches each field against an unanchored Go regular expression (`wait { fields }`,
+ * list elements as `[0]`; a field not yet present keeps it waiting: manifest/provider/waiter.go)
+ * and fails with a timeout naming the resource when the time runs out.
  */
 
 export interface UpgradeWaitProps {
   /**
    * The release the HostedCluster last applied (the deployed state), when synth can see it. With
-   * one, apply waits for `status.version.history[0]` to be Completed at the configured release;
-   * without (creation, or state synth cannot read), for `Available`: the history only completes
-   * once workers run, which come after the HostedCluster.
-   * @default - none: waits for Available
+   * one, apply waits for `status.version.history[0]` to be Completed at the configured release.
+   * @default - none: see waitForControlPlaneVersion
    */
   readonly deployedRelease?: string;
+  /**
+   * Without a deployed release: wait for `status.controlPlaneVersion.history[0]` to be Completed
+   * at the configured release, on creation and on a change alike (the management-side components
+   * only: it needs no workers). Only for an operator and a release that report it
+   * (config/hypershift-release.ts `reportsControlPlaneVersion`).
+   * @default false - without a deployed release, wait for `Available`
+   */
+  readonly waitForControlPlaneVersion?: boolean;
   /** Terraform duration apply waits for the control plane to complete an upgrade. */
   readonly controlPlaneTimeout: string;
   /** Terraform duration apply waits for each NodePool to reach its release. */
@@ -28,17 +35,42 @@ export interface UpgradeWaitProps {
 /** A regular expression matching exactly `text`. */
 export const exactly = (text: string) => `^${text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`;
 
-/** The HostedCluster's wait: the completed release once deployed, Available on creation. */
-export function controlPlaneWait(releaseImage: string, deployedRelease: string | undefined): ManifestWait {
-  if (deployedRelease === undefined) return { condition: [{ type: "Available", status: "True" }] };
+const AVAILABLE: ManifestWait = { condition: [{ type: "Available", status: "True" }] };
+
+/**
+ * The fields of a newest-first release history (`status.version` or `status.controlPlaneVersion`)
+ * whose first entry is Completed at `releaseImage`; undefined when the reference says nothing to
+ * match. HyperShift records the image resolved to its digest (`<repository>@sha256:…`, the
+ * repository a mirror's when one applies): the CVO runs with `--release-image` of the digest
+ * (v2/cvo/deployment.go `discoverCVOReleaseImages`) and the control-plane operator records
+ * `GetDigest(...)` (hostedcontrolplane_controller.go). So a tag is matched by the version in it,
+ * a digest by its `@sha256:…` ending, never by the configured text.
+ */
+function completedAt(status: string, releaseImage: string): Record<string, string> | undefined {
   const version = releaseVersion(releaseImage);
+  const digest = /@(sha256:[0-9a-f]{64})$/.exec(releaseImage)?.[1];
+  if (!version && !digest) return undefined;
   return {
-    fields: {
-      "status.version.history[0].image": exactly(releaseImage),
-      "status.version.history[0].state": "^Completed$",
-      ...(version ? { "status.version.history[0].version": exactly(version.text) } : {}),
-    },
+    ...(digest ? { [`${status}.history[0].image`]: `@${digest}$` } : {}),
+    [`${status}.history[0].state`]: "^Completed$",
+    ...(version ? { [`${status}.history[0].version`]: exactly(version.text) } : {}),
   };
+}
+
+/**
+ * The HostedCluster's wait (help/upgrades.md "Which wait"): the whole cluster's completed release
+ * once deployed (`status.version`, the CVO's: it needs workers); without a deployed release, the
+ * control plane's completed release (`status.controlPlaneVersion`) where operator and release
+ * report it; else `Available`, which a creation needs (the workers come after the HostedCluster).
+ */
+export function controlPlaneWait(releaseImage: string, upgrade: Pick<UpgradeWaitProps, "deployedRelease" | "waitForControlPlaneVersion"> = {}): ManifestWait {
+  const fields =
+    upgrade.deployedRelease !== undefined
+      ? completedAt("status.version", releaseImage)
+      : upgrade.waitForControlPlaneVersion
+        ? completedAt("status.controlPlaneVersion", releaseImage)
+        : undefined;
+  return fields ? { fields } : AVAILABLE;
 }
 
 /**

@@ -3,9 +3,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { validateConfig } from "../../../config/load";
 import { deployedHostedClusterRelease } from "../../../config/deployed-clusters/deployed-release";
+import { controlPlaneWait, nodePoolWait } from "../../../constructs/hosted-cluster/upgrade-waits";
 import { releaseChangeIssues } from "../../../config/rules/upgrades";
 import { releaseFindings } from "../../../scripts/change-review/releases";
-import { EXAMPLES, HAVE_TERRAFORM, hostedClusterSpec, minimalConfig, synthStacks, terraformApply } from "../../helpers";
+import { EXAMPLES, HAVE_CRDS, HAVE_TERRAFORM, hostedClusterSpec, minimalConfig, SHARED, synthStacks, terraformApply } from "../../helpers";
+import { creationTimeline, entry, firstAccepted, NEW_DIGEST, upgradeTimeline, waitAccepts } from "./manifest-wait";
 
 const image = (tag: string) => `quay.io/openshift-release-dev/ocp-release:${tag}-x86_64`;
 
@@ -59,10 +61,11 @@ describe("ordered upgrades", () => {
     writeState(before.names.stateLocation("cluster-hc1"), "4.21.3");
     const loaded = loadIn(dir, "4.21.5");
     const stack = synthStacks(loaded)["cluster-hc1"];
+    fs.rmSync(before.names.stateLocation("cluster-hc1"), { force: true });
     const hc = hostedCluster(stack);
+    // No image: HyperShift records it resolved to its digest, never the configured tag (upgrade-waits.ts).
     expect(hc.wait).toEqual({
       fields: {
-        "status.version.history[0].image": "^quay\\.io\\/openshift-release-dev\\/ocp-release:4\\.21\\.5-x86_64$",
         "status.version.history[0].state": "^Completed$",
         "status.version.history[0].version": "^4\\.21\\.5$",
       },
@@ -74,7 +77,6 @@ describe("ordered upgrades", () => {
       expect(pool.wait).toEqual({ fields: { "status.version": "^4\\.21\\.5$" } });
       expect(pool.timeouts).toEqual({ create: "60m", update: "60m", delete: "45m" });
     }
-    fs.rmSync(before.names.stateLocation("cluster-hc1"), { force: true });
   });
 
   test("creation (no deployed state) waits for Available: the version history completes only once workers run", () => {
@@ -96,17 +98,68 @@ describe("ordered upgrades", () => {
   test("synth refuses a downgrade, a skipped minor and an unacknowledged minor against the deployed state", () => {
     const before = loadIn(dir, "4.21.3");
     writeState(before.names.stateLocation("cluster-hc1"), "4.21.3");
-    const { removedClusterIssues } = require("../../../config/deployed-clusters") as typeof import("../../../config/deployed-clusters");
-    const issues = (release: string, ack?: string) =>
-      removedClusterIssues(loadIn(dir, release, ack ? { acknowledgeMinor: ack } : {})).map((i) => `${i.path}: ${i.message}`);
-    expect(issues("4.20.5").join()).toMatch(/releaseImage: downgrades the control plane from the deployed 4\.21\.3 to 4\.20\.5/);
-    expect(issues("4.23.1").join()).toMatch(
-      /skips a minor.*path 4\.21 → 4\.22 → 4\.23: set releaseImage to the latest 4\.22\.z release with upgrade\.acknowledgeMinor: "4\.22"/,
-    );
-    expect(issues("4.22.1").join()).toMatch(/upgrade\.acknowledgeMinor: must be "4\.22"/);
-    expect(issues("4.22.1", "4.22")).toEqual([]);
-    expect(issues("4.21.9")).toEqual([]);
-    fs.rmSync(before.names.stateLocation("cluster-hc1"), { force: true });
+    try {
+      const { removedClusterIssues } = require("../../../config/deployed-clusters") as typeof import("../../../config/deployed-clusters");
+      const issues = (release: string, ack?: string) =>
+        removedClusterIssues(loadIn(dir, release, ack ? { acknowledgeMinor: ack } : {})).map((i) => `${i.path}: ${i.message}`);
+      expect(issues("4.20.5").join()).toMatch(/releaseImage: downgrades the control plane from the deployed 4\.21\.3 to 4\.20\.5/);
+      expect(issues("4.23.1").join()).toMatch(
+        /skips a minor.*path 4\.21 → 4\.22 → 4\.23: set releaseImage to the latest 4\.22\.z release with upgrade\.acknowledgeMinor: "4\.22"/,
+      );
+      expect(issues("4.22.1").join()).toMatch(/upgrade\.acknowledgeMinor: must be "4\.22"/);
+      expect(issues("4.22.1", "4.22")).toEqual([]);
+      expect(issues("4.21.9")).toEqual([]);
+    } finally {
+      fs.rmSync(before.names.stateLocation("cluster-hc1"), { force: true });
+    }
+  });
+});
+
+describe("which status each HostedCluster wait accepts (the provider's matching, HyperShift's status shapes)", () => {
+  const to = image("4.22.5");
+  const byDigest = `quay.io/openshift-release-dev/ocp-release@${NEW_DIGEST}`;
+  const steps = (wait: any, timeline: any[]) => timeline[firstAccepted(wait, timeline)]?.step ?? "never";
+  test.each([
+    ["deployed (local state): the whole cluster's release", { deployedRelease: image("4.22.3") }, to, "cluster version completed"],
+    [
+      "unknown deployed state, operator and release report it: the control plane's release",
+      { waitForControlPlaneVersion: true },
+      to,
+      "control plane completed, cluster version rolling",
+    ],
+    ["unknown deployed state otherwise: Available, at once", {}, to, "patched, nothing moved yet"],
+    ["deployed, by digest: the digest, whatever the repository", { deployedRelease: image("4.22.3") }, byDigest, "cluster version completed"],
+  ])("upgrade, %s", (_name, upgrade, release, expected) => {
+    expect(steps(controlPlaneWait(release, upgrade), upgradeTimeline("4.22.3", "4.22.5"))).toBe(expected);
+  });
+  test.each([
+    ["the control plane's release completes without workers", { waitForControlPlaneVersion: true }, "control plane completed, no workers"],
+    ["Available", {}, "available, control plane rolling"],
+    ["the whole cluster's release never completes before the workers exist (why a creation never waits on it)", { deployedRelease: image("4.22.5") }, "never"],
+  ])("creation: %s", (_name, upgrade, expected) => {
+    expect(steps(controlPlaneWait(to, upgrade), creationTimeline("4.22.5"))).toBe(expected);
+  });
+  test("a digest through a mirror matches by its digest; a tag that names no version falls back to Available", () => {
+    const mirrored = { status: { version: { history: [entry("4.22.5", NEW_DIGEST, "Completed", "mirror.example.com/ocp/release")] } } };
+    expect(waitAccepts(controlPlaneWait(byDigest, { deployedRelease: byDigest }), mirrored)).toBe(true);
+    expect(waitAccepts(controlPlaneWait(byDigest.replace(/b+$/, "c".repeat(64)), { deployedRelease: byDigest }), mirrored)).toBe(false);
+    expect(controlPlaneWait("registry.example.com/ocp/release:latest", { waitForControlPlaneVersion: true })).toEqual({
+      condition: [{ type: "Available", status: "True" }],
+    });
+    expect(nodePoolWait(byDigest)).toEqual({ condition: [{ type: "Ready", status: "True" }] });
+  });
+  (HAVE_CRDS ? test : test.skip)("every field a wait names is in the HostedCluster CRD (status.controlPlaneVersion and status.version)", () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(SHARED, "reference", "hypershift-crds", "hostedcluster.v1beta1.schema.json"), "utf8"));
+    const fields = [
+      ...Object.keys(controlPlaneWait(byDigest, { waitForControlPlaneVersion: true, deployedRelease: byDigest }).fields ?? {}),
+      ...Object.keys(controlPlaneWait(to, { waitForControlPlaneVersion: true }).fields ?? {}),
+    ];
+    expect(fields).toContain("status.controlPlaneVersion.history[0].version");
+    for (const field of fields) {
+      let node = schema;
+      for (const step of field.split(/\.|(?=\[)/)) node = /^\[\d+\]$/.test(step) ? node.items : node.properties?.[step];
+      expect([field, node?.type]).toEqual([field, "string"]);
+    }
   });
 });
 
