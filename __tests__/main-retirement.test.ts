@@ -152,7 +152,7 @@ describe("retiring a cluster (npm run synth)", () => {
       fs
         .readFileSync(record, "utf8")
         .split("\n")
-        .filter((l) => l && !/^(#|backend:|configs:|protected:)/.test(l));
+        .filter((l) => l && !/^(#|backend:|configs:|protected:|release:)/.test(l));
 
     writeConfig([cluster("hc2"), cluster("hc1")], backend);
     // deploy, diff and destroy (the cdktf CLI) need the record: without one they act on a backend

@@ -126,6 +126,7 @@ describe("the record of deployed clusters (remote backends)", () => {
       configs: [],
       record: new Map([["identities-hc1", { retired: false }]]),
       protected: new Map(),
+      releases: new Map(),
     });
   });
 

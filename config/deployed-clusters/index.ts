@@ -20,7 +20,8 @@
  *     the record only by hand, after `npm run destroy` has emptied that stack. A missing record is
  *     refused where there is evidence of one (an older record naming this config) and under the
  *     cdktf CLI (deploy, diff, destroy act on the backend); a plain synth creates it and says so
- *     (record-issues.ts).
+ *     (record-issues.ts). The record also keeps each cluster's `release:` as the last accepted synth
+ *     configured it, for the release rules of help/upgrades.md (recorded-release.ts).
  */
 export { type ClusterRecord, type ParsedClusterRecord, type ProtectedRecord } from "./record-format";
 export { parseClusterRecord, parseProtectedLine, PROTECTED_ID, renderClusterRecord, renderProtectedLines } from "./record-format";

@@ -13,6 +13,7 @@ export const RETIRED = "retired";
 export const BACKEND_LINE = "backend:";
 export const CONFIGS_LINE = "configs:";
 const PROTECTED_LINE = "protected:";
+const RELEASE_LINE = "release:";
 const RELEASED = "released";
 
 /**
@@ -32,12 +33,17 @@ export interface ParsedClusterRecord {
   readonly record: ClusterRecord;
   /** Protected resources the record lists (a record from before they were recorded lists none). */
   readonly protected: ProtectedRecord;
+  /**
+   * The release image of each cluster stack (`cluster-<name>`) as the last accepted synth configured
+   * it (recorded-release.ts; a record from before they were recorded lists none).
+   */
+  readonly releases: ReadonlyMap<string, string>;
 }
 
 /**
  * Parses a record: `<stack>` or `<stack> retired` per line (cluster stacks only), at most one
  * `backend: <JSON>` and one `configs: <JSON list>` line, `protected: <stack>/<address>` lines
- * (optionally followed by `released`), `#` comments, blank lines.
+ * (optionally followed by `released`), `release: cluster-<name> <image>` lines, `#` comments, blank lines.
  */
 export function parseClusterRecord(text: string): ParsedClusterRecord | { ok: false; problems: string[] } {
   const record = new Map<string, { retired: boolean }>();
@@ -45,9 +51,17 @@ export function parseClusterRecord(text: string): ParsedClusterRecord | { ok: fa
   let backend: string | undefined;
   let configs: string[] | undefined;
   const protectedResources = new Map<string, { released: boolean }>();
+  const releases = new Map<string, string>();
   text.split("\n").forEach((raw, index) => {
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) return;
+    if (line.startsWith(RELEASE_LINE)) {
+      const parsed = parseReleaseLine(line.slice(RELEASE_LINE.length));
+      if (typeof parsed === "string") problems.push(`line ${index + 1}: "${line}" ${parsed}`);
+      else if (releases.has(parsed.stack)) problems.push(`line ${index + 1}: a second ${RELEASE_LINE} line for ${parsed.stack}`);
+      else releases.set(parsed.stack, parsed.image);
+      return;
+    }
     if (line.startsWith(PROTECTED_LINE)) {
       const parsed = parseProtectedLine(line.slice(PROTECTED_LINE.length));
       if (typeof parsed === "string") problems.push(`line ${index + 1}: "${line}" ${parsed}`);
@@ -80,7 +94,15 @@ export function parseClusterRecord(text: string): ParsedClusterRecord | { ok: fa
       record.set(match[1], { retired: match[3] === RETIRED });
     }
   });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, backend, configs: configs ?? [], record, protected: protectedResources };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, backend, configs: configs ?? [], record, protected: protectedResources, releases };
+}
+
+/** One release line's text after `release:`: the cluster stack and its image, or what is wrong. */
+function parseReleaseLine(text: string): { stack: string; image: string } | string {
+  const [stack, image, ...rest] = text.trim().split(/\s+/);
+  if (!stack || !stack.startsWith("cluster-") || clusterOfStack(stack) === undefined || !image || rest.length > 0)
+    return `must be ${RELEASE_LINE} cluster-<name> <release image>, as synth writes it`;
+  return { stack, image };
 }
 
 /** `<stack>/<type>.<name>`: a protected resource's ID in records, `protection.release` and messages. */
@@ -110,11 +132,21 @@ export function renderClusterRecord(loaded: LoadedConfig, configs: readonly stri
   const identity = remoteBackendIdentity(loaded.config);
   if (!identity) throw new Error("internal: a record is kept only for a remote backend");
   const lines = loaded.names.clusters.flatMap((cluster) => cluster.stacks.map((stack) => (cluster.retired ? `${stack} ${RETIRED}` : stack))).sort();
+  const releases = loaded.names.clusters
+    .flatMap((cluster) => (cluster.hosted ? [`${RELEASE_LINE} ${cluster.hosted.clusterStack} ${cluster.hosted.config.releaseImage}`] : []))
+    .sort();
   return [
     `# Cluster stacks that may hold state in the ${identity.type} backend below, written by \`npm run synth\`;`,
     "# commit it with the config. Synth refuses a config that drops a stack listed here: retire the",
     "# cluster first (help/retire-cluster.md). Delete a stack's line only after `npm run destroy` has",
     "# emptied it. Every config with this backend in this folder reads and writes this record.",
+    ...(releases.length > 0
+      ? [
+          "# release: each cluster's releaseImage as the last synth that accepted the config set it, not",
+          "# necessarily what was applied; synth refuses a downgrade, a skipped minor or an unacknowledged",
+          "# minor against it (help/upgrades.md#remote-backends-the-recorded-release).",
+        ]
+      : []),
     ...(protectedResources.size > 0
       ? [
           "# protected: resources with prevent_destroy the backend may hold. Synth refuses a config that",
@@ -125,6 +157,7 @@ export function renderClusterRecord(loaded: LoadedConfig, configs: readonly stri
     `${BACKEND_LINE} ${identityText(identity)}`,
     `${CONFIGS_LINE} ${JSON.stringify([...new Set([...configs, path.basename(loaded.file)])].sort())}`,
     ...lines,
+    ...releases,
     ...renderProtectedLines(protectedResources),
     "",
   ].join("\n");

@@ -6,9 +6,10 @@ import { configuredStacks, issuesFor } from "./cluster-issues";
 import { sh, shown } from "./messages";
 import { BACKEND_LINE, canonical, ClusterRecord, CONFIGS_LINE, RETIRED } from "./record-format";
 import { oldStyle, otherRecords, readRecord } from "./record-file";
+import { recordedReleaseIssues } from "./recorded-release";
 import { backendListing, clusterRecordFile, configBase, configBeside, describeBackend, legacyClusterRecordFile } from "./record-location";
 
-/** azurerm and cloud backends: what the record says, or that it is missing or wrong. */
+/** azurerm and cloud backends: what the record says (stacks, releases), or that it is missing or wrong. */
 
 export interface StateCheckOptions {
   /**
@@ -38,7 +39,7 @@ export function recordIssues(loaded: LoadedConfig, options: StateCheckOptions): 
         path: "backend",
         message: `both ${shown(file)} and ${shown(legacyFile)} (a record from before records were named after the backend) exist. Synth reads only ${shown(file)}: copy any stack line of ${shown(legacyFile)} that it lacks into it, then delete ${shown(legacyFile)} (help/retire-cluster.md#the-record-file).`,
       });
-    return [...issues, ...removedFromRecord(loaded, existing.record, file)];
+    return [...issues, ...removedFromRecord(loaded, existing.record, file), ...recordedReleaseIssues(loaded, existing, file)];
   }
   // The record from before, named after this config: still this config's record (synth moves it).
   if (legacy) return legacy.ok ? removedFromRecord(loaded, legacy.record, legacyFile) : malformed(legacyFile, legacy.problems);
