@@ -12,6 +12,13 @@ interface Finding {
 const imageOf = (body: any): string | undefined => body?.manifest?.spec?.release?.image;
 
 /**
+ * When the NodePools follow a HostedCluster's release change: once its control plane completed it,
+ * unless its wait is a condition only (`Available`: an azurerm or cloud backend whose operator or
+ * release cannot report status.controlPlaneVersion, help/upgrades.md#which-wait).
+ */
+const followsCompletion = (hostedCluster: any): boolean => !(hostedCluster?.wait?.condition && !hostedCluster?.wait?.fields);
+
+/**
  * Every release change of a cluster stack, classified (help/upgrades.md): the HostedCluster's
  * patch, minor (acknowledged by the `upgrade_acknowledged_minor` local, or not), skipped minor or
  * downgrade; a NodePool's release change while the HostedCluster's stays is a pool-only upgrade.
@@ -27,14 +34,21 @@ export function releaseFindings(diff: StackDiff): Finding[] {
       change.type === "kubernetes_manifest" && change.action === "update" && was && now && was !== now && (kind === "HostedCluster" || kind === "NodePool")
     );
   });
-  const controlPlaneMoved = moved.some((change) => change.after.manifest.kind === "HostedCluster");
+  const controlPlaneChange = moved.find((change) => change.after.manifest.kind === "HostedCluster");
+  const controlPlaneMoved = controlPlaneChange !== undefined;
+  const completes = followsCompletion(controlPlaneChange?.after);
   for (const change of moved) {
     const kind: string = change.after.manifest.kind;
     const [was, now] = [imageOf(change.before) as string, imageOf(change.after) as string];
     const at = (severity: Finding["severity"], message: string) => findings.push({ severity, stack, address: change.address, message });
     const what = `${kind} ${change.after.manifest.metadata?.namespace}/${change.after.manifest.metadata?.name}`;
     const c = classifyReleaseChange(was, now);
-    const after = kind === "NodePool" && controlPlaneMoved ? ", once the control plane has completed its release (it waits on the HostedCluster)" : "";
+    const after =
+      kind === "NodePool" && controlPlaneMoved
+        ? completes
+          ? ", once the control plane has completed its release (it waits on the HostedCluster)"
+          : ", as soon as the HostedCluster's patch returns (its wait is Available only: help/upgrades.md#which-wait)"
+        : "";
     const from = c.from?.text ?? was;
     const to = c.to?.text ?? now;
     if (c.kind === "downgrade") at("danger", `downgrade of ${what}: ${from} → ${to}; HyperShift supports no downgrade`);
@@ -47,7 +61,7 @@ export function releaseFindings(diff: StackDiff): Finding[] {
       at(
         acknowledged === minorText(c.to!) ? "review" : "danger",
         acknowledged === minorText(c.to!)
-          ? `minor upgrade of ${what}: ${from} → ${to}, acknowledged (upgrade.acknowledgeMinor "${String(acknowledged)}"); the NodePools follow once the control plane completed it`
+          ? `minor upgrade of ${what}: ${from} → ${to}, acknowledged (upgrade.acknowledgeMinor "${String(acknowledged)}"); the NodePools follow ${completes ? "once the control plane completed it" : "as soon as its patch returns (its wait is Available only)"}`
           : `minor upgrade of ${what}: ${from} → ${to}, not acknowledged (set upgrade.acknowledgeMinor: "${minorText(c.to!)}")`,
       );
     else if (c.kind === "minor") at("review", `minor upgrade of ${what}: ${from} → ${to}${after}`);

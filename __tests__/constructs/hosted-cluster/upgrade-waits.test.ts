@@ -222,6 +222,13 @@ describe("the review classifies every release change", () => {
   ])("%s", (_name, changes, ack, expected) => {
     expect(review(changes, ack)).toEqual([expect.stringMatching(expected)]);
   });
+  test("with an Available-only wait (remote backend, older operator or release), the NodePools are said to follow the patch, not the completion", () => {
+    const hc = update("HostedCluster", "hc1", "4.21.3", "4.21.5");
+    const availableOnly = { ...hc, after: { ...hc.after, wait: { condition: [{ type: "Available", status: "True" }] } } };
+    expect(review([update("NodePool", "workers", "4.21.3", "4.21.5"), availableOnly])[0]).toBe(
+      "review: patch upgrade of NodePool clusters/workers: 4.21.3 → 4.21.5, as soon as the HostedCluster's patch returns (its wait is Available only: help/upgrades.md#which-wait)",
+    );
+  });
   test("a NodePool that follows the HostedCluster is said to wait for the completed control plane", () => {
     expect(review([update("NodePool", "workers", "4.21.3", "4.21.5"), update("HostedCluster", "hc1", "4.21.3", "4.21.5")])).toEqual([
       "review: patch upgrade of NodePool clusters/workers: 4.21.3 → 4.21.5, once the control plane has completed its release (it waits on the HostedCluster)",
