@@ -27,6 +27,7 @@ const fs = require("node:fs");
 const Module = require("node:module");
 const path = require("node:path");
 const vm = require("node:vm");
+const buildCache = require("./build-cache.js");
 
 const ROOT = path.resolve(__dirname, "..");
 const BUILD_CONFIG = "tsconfig.build.json";
@@ -38,13 +39,7 @@ const RUNTIME = "runtime";
 /** V8 code caches of the bundles, under the output folder; emptied by every build. */
 const CODE_CACHE = ".code-cache";
 /** What the last build read and wrote (scripts/bundle.js writes it): `{ inputs, outputs }`, paths relative to the root and the output folder. */
-const RECORD = ".bundle-inputs.json";
-/** Builds by sources hash, under a checkout's node_modules (a linked node_modules shares them). */
-const BUNDLE_CACHE = path.join(".cache", "hcp-azure", "bundles");
-/** How many builds the cache keeps (the most recently used; each is about 17 MB). */
-const BUNDLE_CACHE_ENTRIES = 6;
-/** In a cache entry: the signature of the dependencies the build read (dependencySignature). */
-const DEPENDENCIES = ".dependencies.sha256";
+const { RECORD } = require("./bundle.js");
 
 function readRecord(root) {
   try {
@@ -137,14 +132,15 @@ function ensureBuilt(root, entry, compile = defaultCompile, { useCache = process
   const current = `${sources} ${bundledInputsSignature(root)}`;
   if (fs.existsSync(entry) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === current) return false;
   fs.rmSync(path.join(outDir(root), CODE_CACHE), { recursive: true, force: true });
-  const cache = useCache ? bundleCache(root) : undefined;
-  const restored = cache !== undefined && !rebuild && restoreBuild(root, cache, sources);
+  const cache = useCache ? buildCache.of(root) : undefined;
+  const recorded = { outDir: outDir(root), dependencySignature: (record) => dependencySignature(root, record) };
+  const restored = cache !== undefined && !rebuild && buildCache.restore(cache, sources, recorded);
   if (!restored) compile(root);
   removeStaleOutputs(root);
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
   // The build rewrote the record of what it read: stamp with that.
   fs.writeFileSync(stamp, `${sources} ${bundledInputsSignature(root)}`);
-  if (cache !== undefined && !restored) keepBuild(root, cache, sources);
+  if (cache !== undefined && !restored) buildCache.keep(cache, sources, { ...recorded, record: readRecord(root) });
   return true;
 }
 
@@ -154,66 +150,6 @@ function ensureBuilt(root, entry, compile = defaultCompile, { useCache = process
  */
 function dependencySignature(root, record) {
   return bundledInputsSignature(root, record, new Set(buildInputs(root)));
-}
-
-/** The shared build cache of `root`: under its node_modules, when it has one. */
-function bundleCache(root) {
-  const modules = path.join(root, "node_modules");
-  return fs.existsSync(modules) ? path.join(modules, BUNDLE_CACHE) : undefined;
-}
-
-/** Copies `from` to `to` whole (a rename), so a concurrent run never reads half a file. */
-function copyWhole(from, to) {
-  fs.mkdirSync(path.dirname(to), { recursive: true });
-  const temporary = `${to}.${process.pid}.tmp`;
-  fs.copyFileSync(from, temporary);
-  fs.renameSync(temporary, to);
-}
-
-/**
- * Puts the cached build of `sources` into `root`'s output folder when there is one whose recorded
- * dependencies have, in `root`, the size and time they had when it was built. Returns whether it
- * did; a cache that cannot be read is a miss.
- */
-function restoreBuild(root, cache, sources) {
-  const entry = path.join(cache, sources);
-  try {
-    const record = JSON.parse(fs.readFileSync(path.join(entry, RECORD), "utf8"));
-    if (fs.readFileSync(path.join(entry, DEPENDENCIES), "utf8") !== dependencySignature(root, record)) return false;
-    for (const output of record.outputs) copyWhole(path.join(entry, output), path.join(outDir(root), output));
-    copyWhole(path.join(entry, RECORD), path.join(outDir(root), RECORD));
-    const now = new Date();
-    fs.utimesSync(entry, now, now); // most recently used
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Keeps the build `root` just made under its sources hash, and drops the least recently used beyond BUNDLE_CACHE_ENTRIES. Never fails the build. */
-function keepBuild(root, cache, sources) {
-  const temporary = path.join(cache, `.${sources}.${process.pid}.tmp`);
-  try {
-    const record = readRecord(root);
-    for (const output of [...record.outputs, RECORD]) {
-      fs.mkdirSync(path.dirname(path.join(temporary, output)), { recursive: true });
-      fs.copyFileSync(path.join(outDir(root), output), path.join(temporary, output));
-    }
-    fs.writeFileSync(path.join(temporary, DEPENDENCIES), dependencySignature(root, record));
-    // Another build of the same sources (other dependencies) is replaced.
-    fs.rmSync(path.join(cache, sources), { recursive: true, force: true });
-    fs.renameSync(temporary, path.join(cache, sources));
-    const kept = fs
-      .readdirSync(cache)
-      .filter((name) => !name.startsWith("."))
-      .map((name) => ({ name, used: fs.statSync(path.join(cache, name)).mtimeMs }))
-      .sort((a, b) => b.used - a.used);
-    for (const { name } of kept.slice(BUNDLE_CACHE_ENTRIES)) fs.rmSync(path.join(cache, name), { recursive: true, force: true });
-  } catch {
-    // A read-only node_modules, or another run keeping the same build: no cache entry.
-  } finally {
-    fs.rmSync(temporary, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -331,4 +267,4 @@ if (require.main === module) {
   if (code !== undefined) process.exitCode = code;
 }
 
-module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, outDir, STAMP, CODE_CACHE, RECORD, BUNDLE_CACHE, BUNDLE_CACHE_ENTRIES };
+module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, outDir, STAMP, CODE_CACHE, RECORD };

@@ -10,9 +10,8 @@ const run: {
   removeStaleOutputs(root: string): string[];
   STAMP: string;
   RECORD: string;
-  BUNDLE_CACHE: string;
-  BUNDLE_CACHE_ENTRIES: number;
 } = require("../../scripts/run.js");
+const buildCache: { BUNDLE_CACHE: string; BUNDLE_CACHE_ENTRIES: number } = require("../../scripts/build-cache.js");
 
 /** A project shaped like this one: a tsconfig.build.json with both include shapes, sources. */
 function project(): { root: string; entry: string; write(file: string, text: string): void } {
@@ -159,7 +158,7 @@ describe("scripts/run.js", () => {
         fs.symlinkSync(modules, path.join(p.root, "node_modules"), "dir");
         return p;
       };
-      return { modules, checkout, cache: path.join(modules, run.BUNDLE_CACHE) };
+      return { modules, checkout, cache: path.join(modules, buildCache.BUNDLE_CACHE) };
     };
     /** A stand-in for the bundler: writes the entry (its content says which checkout built it) and the record of what it read. */
     const recordingCompile = () => {
@@ -220,16 +219,16 @@ describe("scripts/run.js", () => {
       expect(fs.readFileSync(c.entry, "utf8")).toBe(`built in ${c.root}\n`);
     });
 
-    it(`keeps the ${run.BUNDLE_CACHE_ENTRIES} most recently used builds`, () => {
+    it(`keeps the ${buildCache.BUNDLE_CACHE_ENTRIES} most recently used builds`, () => {
       const { cache, checkout } = linked();
       const { compile } = recordingCompile();
       const builtBy = (name: string) => fs.readFileSync(path.join(cache, name, "main.js"), "utf8");
-      const checkouts = Array.from({ length: run.BUNDLE_CACHE_ENTRIES + 1 }, (_, i) => {
+      const checkouts = Array.from({ length: buildCache.BUNDLE_CACHE_ENTRIES + 1 }, (_, i) => {
         const p = checkout();
         p.write("lib/message.ts", `export const message = "v${i}";\n`);
         run.ensureBuilt(p.root, p.entry, compile, { useCache: true });
         // Distinct use times, oldest first (whatever the file system's time resolution).
-        const used = new Date(Date.now() - (run.BUNDLE_CACHE_ENTRIES + 1 - i) * 60_000);
+        const used = new Date(Date.now() - (buildCache.BUNDLE_CACHE_ENTRIES + 1 - i) * 60_000);
         const entry = fs.readdirSync(cache).find((name) => builtBy(name) === `built in ${p.root}\n`)!;
         fs.utimesSync(path.join(cache, entry), used, used);
         return p;
@@ -248,7 +247,7 @@ describe("scripts/run.js", () => {
   const withRealBuild = () => {
     const p = fresh();
     fs.mkdirSync(path.join(p.root, "scripts"));
-    for (const file of ["run.js", "bundle.js"]) fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
+    for (const file of ["run.js", "bundle.js", "build-cache.js"]) fs.copyFileSync(path.join(REPO, "scripts", file), path.join(p.root, "scripts", file));
     fs.cpSync(path.join(REPO, "runtime"), path.join(p.root, "runtime"), { recursive: true });
     fs.symlinkSync(path.join(REPO, "node_modules"), path.join(p.root, "node_modules"), "dir");
     return p;
