@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { format } from "node:util";
+import { threadId } from "node:worker_threads";
 import { LoadedConfig, loadConfigFile, validateConfig } from "../config/load";
 import { managementAksOf } from "../config/names";
 import { ClusterStack } from "../stacks/cluster-stack";
@@ -93,23 +94,39 @@ export function recordingReads<T>(fn: () => T): { result: T; reads: string[] } {
 
 export { tempDir } from "./temp-dir";
 
-const keyPairs = new Map<number, { privateKey: string; publicKey: string }>();
+const keyPairs = new Map<string, { privateKey: string; publicKey: string }>();
 
 /**
- * An RSA key pair as PEM (PKCS#1 private, SPKI public): one per size and test worker (generating
- * one takes 0.1–1 s; no test needs its key to differ from another test's).
+ * An RSA key pair as PEM (PKCS#1 private, SPKI public), one per size and `name` for the whole run
+ * (generating one takes 0.1–1 s): the first worker to need it writes it to the run's temporary
+ * folder, later test files and the other worker read it. No test needs its key to differ from
+ * another test's; a test that needs two different keys asks for two names.
  */
-export function rsaKeyPair(bits = 2048): { privateKey: string; publicKey: string } {
-  let pair = keyPairs.get(bits);
+export function rsaKeyPair(bits = 2048, name = "default"): { privateKey: string; publicKey: string } {
+  const key = `${bits}-${name}`;
+  let pair = keyPairs.get(key);
   if (!pair) {
-    pair = generateKeyPairSync("rsa", {
-      modulusLength: bits,
-      privateKeyEncoding: { type: "pkcs1", format: "pem" },
-      publicKeyEncoding: { type: "spki", format: "pem" },
-    });
-    keyPairs.set(bits, Object.freeze(pair));
+    const file = process.env.HCP_AZURE_TEST_TMPDIR && path.join(process.env.HCP_AZURE_TEST_TMPDIR, `rsa-${key}.json`);
+    try {
+      pair = file ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined;
+    } catch {
+      pair = undefined;
+    }
+    if (!pair) {
+      pair = generateKeyPairSync("rsa", {
+        modulusLength: bits,
+        privateKeyEncoding: { type: "pkcs1", format: "pem" },
+        publicKeyEncoding: { type: "spki", format: "pem" },
+      });
+      if (file) {
+        const temporary = `${file}.${process.pid}.${threadId}.tmp`;
+        fs.writeFileSync(temporary, JSON.stringify(pair), { mode: 0o600 });
+        fs.renameSync(temporary, file);
+      }
+    }
+    keyPairs.set(key, Object.freeze(pair!));
   }
-  return pair;
+  return keyPairs.get(key)!;
 }
 
 /** The smallest valid config (prefix `demo`, one cluster `hc1`), with top-level overrides. */

@@ -117,14 +117,7 @@ describe("synth refuses what deploy would refuse or get wrong, naming the field"
     expect(synth(filesModeConfig()).code).toBe(0);
   });
 
-  const otherPair = () => {
-    const { generateKeyPairSync } = require("node:crypto");
-    return generateKeyPairSync("rsa", {
-      modulusLength: 2048,
-      privateKeyEncoding: { type: "pkcs1", format: "pem" },
-      publicKeyEncoding: { type: "spki", format: "pem" },
-    });
-  };
+  const otherPair = () => rsaKeyPair(2048, "other");
 
   const fileCases: Array<[string, string, string | { dir: true } | { fifo: true } | { symlink: string }, RegExp]> = [
     [

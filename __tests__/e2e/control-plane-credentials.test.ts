@@ -1,10 +1,10 @@
 import { Testing } from "cdktf";
 import { spawnSync } from "node:child_process";
-import { createPrivateKey, generateKeyPairSync, X509Certificate } from "node:crypto";
+import { createPrivateKey, X509Certificate } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ControlPlaneIdentity } from "../../constructs/control-plane-identities/control-plane-identity";
-import { resources, tempDir, terraformApply } from "../helpers";
+import { resources, rsaKeyPair, tempDir, terraformApply } from "../helpers";
 
 /**
  * The Key Vault secret's value is a Terraform expression over tls/azuread attributes. This test
@@ -63,11 +63,7 @@ function withInputs(expression: string): string {
     const dir = tempDir();
     try {
       // PKCS#1 ("RSA PRIVATE KEY"), as the tls provider's private_key_pem for RSA.
-      keyPem = generateKeyPairSync("rsa", {
-        modulusLength: 2048,
-        privateKeyEncoding: { type: "pkcs1", format: "pem" },
-        publicKeyEncoding: { type: "spki", format: "pem" },
-      }).privateKey;
+      keyPem = rsaKeyPair().privateKey;
       fs.writeFileSync(path.join(dir, "key.pem"), keyPem);
       const req = spawnSync("openssl", ["req", "-x509", "-key", "key.pem", "-out", "cert.pem", "-subj", "/CN=demo-cpo", "-days", "1"], {
         cwd: dir,

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
+import { createPrivateKey, createPublicKey } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir } from "../helpers";
+import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, rsaKeyPair, synthStacks, tempDir } from "../helpers";
 
 /**
  * The plan-time variables (secrets.source: variables), checked by Terraform itself: the variable
@@ -14,16 +14,15 @@ import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, synthStac
  */
 
 const pem = (label: string, body: string) => `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
-const rsa = (type: "pkcs1" | "pkcs8") =>
-  generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type, format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+const asPkcs8 = (pkcs1Pem: string) => createPrivateKey(pkcs1Pem).export({ type: "pkcs8", format: "pem" }).toString();
 /** The signing key pair: its public half is the published key. */
-const { privateKey: pkcs1, publicKey } = rsa("pkcs1");
+const { privateKey: pkcs1, publicKey } = rsaKeyPair();
 /** The same private key, as PKCS#8. */
-const pkcs8 = createPrivateKey(pkcs1).export({ type: "pkcs8", format: "pem" }).toString();
-/** Another key pair: a valid private key that is not the published key's. */
-const other = rsa("pkcs8");
+const pkcs8 = asPkcs8(pkcs1);
+/** Another key pair: a valid private key (PKCS#8) that is not the published key's. */
+const other = { privateKey: asPkcs8(rsaKeyPair(2048, "other").privateKey) };
 /** A private key that must never appear in Terraform's output. */
-const LEAKED_KEY = rsa("pkcs1").privateKey;
+const LEAKED_KEY = rsaKeyPair(2048, "leaked").privateKey;
 const CERT = pem("CERTIFICATE", "MIIBszCCAVmgAwIBAgIUQ2VydGlmaWNhdGVTaGFwZU9ubHk=");
 
 const GOOD: Record<string, string> = {
