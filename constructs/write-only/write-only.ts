@@ -55,7 +55,8 @@ export function writeOnlyRevision(label: string, value: string | Readonly<Record
  * hashicorp/kubernetes 2.38 (`resource_kubernetes_secret_v1.go` at v2.38.0, and issue #2846 on
  * 3.0.1): once `data_wo_revision` is set, Read no longer reads `data`, and `data` is optional and
  * computed, so a Secret switched in place from `data` to `data_wo` keeps the value it had in its
- * `data` in state forever. A check block (a warning, never an error) says so on every plan and
+ * `data` in state forever, and so does a Secret imported into a `data_wo` resource (adoption: the
+ * import reads `data`). A check block (a warning, never an error) says so on every plan and
  * apply while that copy is there, with the command that removes it: a replacement re-creates the
  * Secret from `data_wo` and leaves `data` null. A Secret created with `data_wo` never warns
  * (its `data` is unknown at plan and null after apply).
@@ -70,8 +71,8 @@ export function warnWhileDataInState(secret: SecretV1): void {
         // length() of the sensitive map: the warning names the keys, never the values.
         condition: `\${try(length(${address}.data), 0) == 0}`,
         error_message:
-          `${address} still holds the data it had before it switched to write-only data_wo (hashicorp/kubernetes 2.38 does not remove it from state). ` +
-          `Remove the copy once with: terraform apply -replace=${address} (the Secret is deleted and re-created with the same data). See help/terraform-cloud.md, "Secrets in state".`,
+          `${address} still holds a copy of its data in state (written before it switched to write-only data_wo, or read by an import; hashicorp/kubernetes 2.38 does not remove it). ` +
+          `Remove the copy once with: terraform apply -replace=${address} (the Secret is deleted and re-created from the config's data_wo). See help/terraform-cloud.md, "Secrets in state".`,
       },
     ],
   });
