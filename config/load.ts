@@ -41,6 +41,11 @@ export interface LoadedConfig {
   readonly trustBundles: ReadonlyMap<string, string>;
   /** The checked HyperShift operator bundle, when managementCluster is configured. */
   readonly operatorBundle?: OperatorBundle;
+  /**
+   * The HyperShift release the user runs (help/management-cluster.md#the-hypershift-release):
+   * `managementCluster.operator.hypershiftRelease`, else the bundle's. @default - HyperShift main
+   */
+  readonly hypershiftRelease?: string;
   /** Valid but worth acting on before `cdktf deploy` (printed by synth). */
   readonly warnings: readonly string[];
 }
@@ -73,7 +78,8 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   const structureIssues = runRules(STRUCTURE_RULES, config);
   if (structureIssues.length > 0) return { ok: false, file, issues: structureIssues };
 
-  const names = deriveNames(config, configDir, configuredHypershiftRelease(config, configDir));
+  const hypershiftRelease = configuredHypershiftRelease(config, configDir);
+  const names = deriveNames(config, configDir, hypershiftRelease);
   const issues: ConfigIssue[] = runRules(NAME_RULES, names);
   for (const cluster of names.clusters) {
     const hosted = cluster.hosted;
@@ -89,7 +95,7 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   const trustBundles = readTrustBundles(names, issues);
   const operatorBundle = readBundle(config, names, issues, warnings);
   if (issues.length > 0) return { ok: false, file, issues };
-  return { ok: true, file, config, names, publicKeys, jwksKeys, trustBundles, operatorBundle, warnings };
+  return { ok: true, file, config, names, publicKeys, jwksKeys, trustBundles, operatorBundle, hypershiftRelease, warnings };
 }
 
 /**

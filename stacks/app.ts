@@ -68,7 +68,7 @@ export function addStacks(app: App, loaded: LoadedConfig, outdir: string): Terra
       managementAks,
       cluster,
       operatorNamespace: loaded.operatorBundle?.operatorNamespace,
-      hypershiftRelease: loaded.config.managementCluster?.operator.hypershiftRelease ?? loaded.operatorBundle?.release?.release,
+      hypershiftRelease: loaded.hypershiftRelease,
     });
     hostedCluster.addDependency(infra);
     hostedCluster.addDependency(management);

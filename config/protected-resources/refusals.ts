@@ -1,3 +1,4 @@
+import { releaseAtLeast } from "../hypershift-release";
 import { LoadedConfig } from "../load";
 import { clusterOfStack } from "../names";
 import { ConfigIssue } from "../rules";
@@ -31,6 +32,17 @@ function clusterDropCause(loaded: LoadedConfig, cluster: string, stack: string, 
   const index = config.clusters.findIndex((x) => x.name === cluster);
   if (index < 0) return { path: "clusters", value: cluster, edit: `cluster ${cluster} left the config (removed or renamed), with its stack ${stack}` };
   const component = /^WorkloadIdentities_([A-Za-z]+)_/.exec(name)?.[1];
+  if (
+    component === "controlPlaneOperator" &&
+    config.clusters[index].identities.controlPlaneOperator === undefined &&
+    !releaseAtLeast(loaded.hypershiftRelease, "4.22")
+  )
+    return {
+      path: `clusters[${index}].identities.controlPlaneOperator`,
+      edit:
+        `the control-plane operator's workload identity of cluster ${cluster} is not created before HyperShift 4.22 (managementCluster.operator.hypershiftRelease: ${loaded.hypershiftRelease}), ` +
+        "whose HostedCluster has no field for it: nothing uses it there, so releasing it is safe; or keep the release the cluster was deployed with",
+    };
   if (component)
     return {
       path: `clusters[${index}].identities.${component}`,
