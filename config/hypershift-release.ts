@@ -39,6 +39,37 @@ export function cliPrivateZoneName(release: string | undefined, name: string, ba
 }
 
 /**
+ * The HostedCluster fields whose presence in the CRD depends on the operator release, where the
+ * rendering follows it: the CRD is the one the operator's `hypershift install` applied (Default
+ * feature set), not the cluster's release image's. A field the CRD lacks fails the plan
+ * (help/management-cluster.md#the-hypershift-release); the fixtures are in
+ * __tests__/fixtures/hypershift-crds/.
+ */
+export interface HostedClusterApi {
+  /**
+   * `spec.platform.azure.topology` (and `private`): from release-4.22. release-4.21's
+   * `AzurePlatformSpec` (api/hypershift/v1beta1/azure.go) has neither, and its CLI writes no
+   * topology (cmd/cluster/azure/create.go); release-4.22's writes `Public` for self-managed clusters.
+   */
+  readonly azureTopology: boolean;
+  /**
+   * `spec.secretEncryption.kms.azure.keyVaultType`: from release-5.1 (main: added 2026-08-20 by
+   * "feat(api): add Azure Managed HSM support", after release-4.23/5.0 branched on 2026-08-14).
+   */
+  readonly kmsKeyVaultType: boolean;
+}
+
+/** First release of `spec.platform.azure.topology` and `private` (see HostedClusterApi). */
+export const AZURE_TOPOLOGY_SINCE = "4.22";
+/** First release of `spec.secretEncryption.kms.azure.keyVaultType` (see HostedClusterApi). */
+export const KMS_KEY_VAULT_TYPE_SINCE = "5.1";
+
+/** The HostedCluster fields the operator release's CRD has; an unknown release is HyperShift main (every field). */
+export function hostedClusterApi(release: string | undefined): HostedClusterApi {
+  return { azureTopology: releaseAtLeast(release, AZURE_TOPOLOGY_SINCE), kmsKeyVaultType: releaseAtLeast(release, KMS_KEY_VAULT_TYPE_SINCE) };
+}
+
+/**
  * The first release whose every build reports HostedCluster `status.controlPlaneVersion`:
  * the operator copies it from the HostedControlPlane (`propagateControlPlaneVersion`) and its CRD
  * has the field; the control-plane operator of the release payload fills it

@@ -40,7 +40,7 @@ export interface ClusterStackProps extends StackContext, ManagementClusterProps 
   readonly publicKeys?: ReadonlyMap<string, string>;
   /** Namespace of the HyperShift operator (its supported-versions ConfigMap). @default "hypershift" */
   readonly operatorNamespace?: string;
-  /** The HyperShift release the operator runs (config/hypershift-release.ts): which upgrade wait it supports. @default - unknown */
+  /** The HyperShift release the operator runs (config/hypershift-release.ts): which upgrade wait it supports and which HostedCluster fields its CRD has. @default - unknown (main) */
   readonly hypershiftRelease?: string;
 }
 
@@ -102,7 +102,7 @@ export class ClusterStack extends TerraformStack {
 
     const signIn = addClusterSignIn(this, config, cluster);
     this.hostedCluster = new HostedCluster(this, "HostedCluster", {
-      ...hostedClusterProps(config, cluster, { identities, kms: kmsEncryption }),
+      ...hostedClusterProps(config, cluster, { identities, kms: kmsEncryption }, props.hypershiftRelease),
       signIn: signIn.manifest,
       ...clusterUpgradeProps(this, props, stackName),
       dependsOn: [...secrets.all, ...(trustBundle ? [trustBundle.configMap] : []), ...(signIn.resources?.secrets ?? [])],

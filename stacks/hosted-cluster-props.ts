@@ -1,3 +1,4 @@
+import { hostedClusterApi } from "../config/hypershift-release";
 import { ClusterNames, EndpointAccessNames } from "../config/names";
 import { nodePoolConfigMapNames } from "../config/names/node-pool-config-maps";
 import { Config } from "../config/schema";
@@ -18,12 +19,14 @@ export interface HostedClusterAzureInputs {
  * The HostedCluster construct's props of `cluster` (which must have `hostedCluster`): the one
  * place that maps its validated config and derived names to them. The construct reads neither.
  * The `hostedCluster` block and each NodePool entry are passed as they are, typed by the
- * construct's plain interfaces (`HostedClusterOptions`, `HostedClusterNodePool`).
+ * construct's plain interfaces (`HostedClusterOptions`, `HostedClusterNodePool`). The operator
+ * release (`hypershiftRelease`; undefined: main) decides which fields its CRD has.
  */
 export function hostedClusterProps(
   config: Pick<Config, "location" | "subscriptionId" | "tenantId" | "cloud">,
   cluster: ClusterNames,
   azure: HostedClusterAzureInputs,
+  hypershiftRelease?: string,
 ): HostedClusterProps {
   const hosted = cluster.hosted;
   if (!hosted) throw new Error(`internal: clusters[${cluster.index}] has no hostedCluster`);
@@ -70,6 +73,7 @@ export function hostedClusterProps(
     nodePools: hosted.nodePools.map((pool) => ({ ...pool.config, configMaps: nodePoolConfigMapNames(pool.config) })),
     availableTimeout: hc.availableTimeout,
     kubeconfigSecretName: hosted.secrets.adminKubeconfig,
+    api: hostedClusterApi(hypershiftRelease),
   };
 }
 

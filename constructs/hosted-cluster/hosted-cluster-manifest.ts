@@ -1,3 +1,4 @@
+import type { HostedClusterApi } from "../../config/hypershift-release";
 import {
   apiServerNetworking,
   clusterAutoscaling,
@@ -123,7 +124,14 @@ export interface HostedClusterManifestProps {
   readonly clusterConfiguration?: ClusterConfigurationProps;
   /** Identity providers users sign in with (`spec.configuration.oauth`). @default - none: only the admin kubeconfig */
   readonly signIn?: SignInManifestProps;
+  /**
+   * The fields the operator release's HostedCluster CRD has (config/hypershift-release.ts
+   * `hostedClusterApi`): a field it lacks is not written. @default - HyperShift main: every field
+   */
+  readonly api?: HostedClusterApi;
 }
+
+const MAIN_API: HostedClusterApi = { azureTopology: true, kmsKeyVaultType: true };
 
 /** The HostedCluster object of `props`, field for field as the CLI renders it. */
 export function hostedClusterManifest(props: HostedClusterManifestProps): HyperShiftObject {
@@ -132,6 +140,7 @@ export function hostedClusterManifest(props: HostedClusterManifestProps): HyperS
   const identities = props.identities;
   const managed = identities.kind === "managedIdentities";
   const endpointAccess: EndpointAccessProps = props.endpointAccess ?? { kind: "Public" };
+  const api = props.api ?? MAIN_API;
 
   return {
     apiVersion: HYPERSHIFT_API_VERSION,
@@ -166,9 +175,9 @@ export function hostedClusterManifest(props: HostedClusterManifestProps): HyperS
       fips: props.fips,
       ...withConfiguration(hostedClusterOptionFields(options, props.trustBundleConfigMap), clusterConfiguration(props), signInConfiguration(props.signIn)),
       dns: { baseDomain: props.dns.baseDomain, publicZoneID: props.dns.publicZoneId, privateZoneID: props.dns.privateZoneId },
-      platform: { type: "Azure", azure: { ...azurePlatform(props.azure, identities, endpointAccess), ...containerRegistry(props.clusterConfiguration) } },
+      platform: { type: "Azure", azure: { ...azurePlatform(props.azure, identities, endpointAccess, api), ...containerRegistry(props.clusterConfiguration) } },
       services: servicePublishing(name, props.externalDnsDomain, endpointAccess.kind, props.oauthPublishing),
-      secretEncryption: secretEncryption(props.kms, props.secrets.etcdEncryptionKey),
+      secretEncryption: secretEncryption(props.kms, props.secrets.etcdEncryptionKey, api.kmsKeyVaultType),
       ...hostedClusterMonitoring(props.monitoring),
       ...clusterAutoscaling(props.clusterConfiguration),
     },
@@ -178,9 +187,21 @@ export function hostedClusterManifest(props: HostedClusterManifestProps): HyperS
 /**
  * `spec.platform.azure`. The CRD asks self-managed (WorkloadIdentities) clusters to set the
  * topology explicitly; the CLI leaves it unset for ManagedIdentities (public access), where it
- * defaults to Public.
+ * defaults to Public. A release without the field (4.21: neither the CRD nor its CLI has it) gets
+ * none: only Public access reaches it (config/rules/hypershift-release.ts refuses the others).
  */
-function azurePlatform(azure: HostedClusterAzurePlatform, identities: HostedClusterIdentities, endpointAccess: EndpointAccessProps): Record<string, unknown> {
+function azurePlatform(
+  azure: HostedClusterAzurePlatform,
+  identities: HostedClusterIdentities,
+  endpointAccess: EndpointAccessProps,
+  api: HostedClusterApi,
+): Record<string, unknown> {
+  if (!api.azureTopology && endpointAccess.kind !== "Public") {
+    throw new Error(
+      `internal: endpointAccess ${endpointAccess.kind} needs spec.platform.azure.topology, which this HyperShift release's CRD lacks (config rules)`,
+    );
+  }
+  const topology = identities.kind === "managedIdentities" || !api.azureTopology ? {} : endpointTopology(endpointAccess);
   return {
     location: azure.location,
     resourceGroup: azure.resourceGroup,
@@ -190,7 +211,7 @@ function azurePlatform(azure: HostedClusterAzurePlatform, identities: HostedClus
     subscriptionID: azure.subscriptionId,
     tenantID: azure.tenantId,
     ...(azure.cloud && azure.cloud !== "AzurePublicCloud" ? { cloud: azure.cloud } : {}),
-    ...(identities.kind === "managedIdentities" ? {} : endpointTopology(endpointAccess)),
+    ...topology,
     azureAuthenticationConfig: azureAuthenticationConfig(identities),
   };
 }

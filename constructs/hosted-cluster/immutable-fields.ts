@@ -155,7 +155,9 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
   field("spec.platform.azure.subnetID", "always", "SubnetID is immutable", (c) => networkKey(c, "subnet")),
   field("spec.platform.azure.securityGroupID", "always", "SecurityGroupID is immutable", (c) => networkKey(c, "nsg")),
   // PublicAndPrivate and Private may be swapped on day 2; Public and the private two may not:
-  // the guard compares the class ("Public", or "PublicAndPrivate or Private").
+  // the guard compares the class ("Public", or "PublicAndPrivate or Private"). Not written before
+  // HyperShift 4.22 (config/hypershift-release.ts hostedClusterApi): onceSet lets a cluster created
+  // without it gain `Public` when the operator moves to 4.22, as the CRD does.
   field(
     "spec.platform.azure.topology",
     "onceSet",
@@ -191,7 +193,8 @@ export const HOSTED_CLUSTER_IMMUTABLE_FIELDS: readonly ImmutableField[] = [
     consequence:
       "HyperShift does not migrate between AES-CBC and KMS: the kube-apiserver's encryption config would lose the provider the existing Secrets were written with (control-plane-operator kas/kms/azure.go lists only KMS and identity), so they could no longer be read.",
   }),
-  // The CRD compares it with KeyVault as the default; we always write it with KMS, as the CLI.
+  // The CRD compares it with KeyVault as the default; we write it with KMS where the operator
+  // release's CRD has it (5.1 and main, config/hypershift-release.ts), as main's CLI does.
   field("spec.secretEncryption.kms.azure.keyVaultType", "whileSet", "keyVaultType is immutable", key("kms.keyId")),
   field("spec.fips", "always", "fips is immutable", key("fips")),
   field("spec.olmCatalogPlacement", "always", "OLMCatalogPlacement is immutable", key("olmCatalogPlacement")),

@@ -15,6 +15,7 @@ export interface KmsEncryptionInput {
   readonly activeKey: AzureKmsKey;
   /** The previous key during a rotation. @default - none */
   readonly backupKey?: AzureKmsKey;
+  /** `keyVaultType`, written where the CRD has it (`secretEncryption`'s `writeKeyVaultType`). */
   readonly keyVaultType: "KeyVault";
   /**
    * How the KMS plugin authenticates: self-managed, the client ID (UUID or Terraform reference) of
@@ -28,12 +29,13 @@ export interface KmsEncryptionInput {
 /**
  * KMS with the Key Vault key as `--encryption-key-id` renders it (cmd/cluster/azure/create.go:
  * activeKey, keyVaultType always, workloadIdentity for self-managed), plus backupKey during a
- * rotation; otherwise AES-CBC with the generated key (`etcdEncryptionKeySecret`), as the CLI
+ * rotation (keyVaultType only with `writeKeyVaultType`: the CRD of releases before 5.1 has no such
+ * field, and release-4.21 to 4.23 CLIs write none); otherwise AES-CBC with the generated key (`etcdEncryptionKeySecret`), as the CLI
  * without the flag. A cluster is created with one or the other: the kube-apiserver's KMS
  * encryption config has no AES-CBC provider to read older secrets
  * (control-plane-operator/.../kas/kms/azure.go), so the creation guard refuses the switch.
  */
-export function secretEncryption(kms: KmsEncryptionInput | undefined, etcdEncryptionKeySecret: string): Record<string, unknown> {
+export function secretEncryption(kms: KmsEncryptionInput | undefined, etcdEncryptionKeySecret: string, writeKeyVaultType = true): Record<string, unknown> {
   if (!kms) return { type: "aescbc", aescbc: { activeKey: { name: etcdEncryptionKeySecret } } };
   const key = (k: AzureKmsKey) => ({ keyVaultName: k.keyVaultName, keyName: k.keyName, keyVersion: k.keyVersion });
   return {
@@ -48,7 +50,7 @@ export function secretEncryption(kms: KmsEncryptionInput | undefined, etcdEncryp
         ...("workloadIdentityClientId" in kms.identity
           ? { workloadIdentity: { clientID: kms.identity.workloadIdentityClientId } }
           : { kms: { credentialsSecretName: kms.identity.credentialsSecretName, objectEncoding: "utf-8" } }),
-        keyVaultType: kms.keyVaultType,
+        ...(writeKeyVaultType ? { keyVaultType: kms.keyVaultType } : {}),
       },
     },
   };
