@@ -28,10 +28,53 @@ interface ReleaseGate {
   readonly source: string;
   /** The config paths that use it, with their values. */
   readonly uses: (config: Config) => ReadonlyArray<{ readonly path: string; readonly value: unknown }>;
+  /** The fix that keeps the release. @default "remove it" */
+  readonly otherwise?: string;
 }
 
 const hostedClusters = (config: Config) =>
   config.clusters.flatMap((cluster, index) => (cluster.hostedCluster ? [{ hosted: cluster.hostedCluster, at: `clusters[${index}].hostedCluster` }] : []));
+
+/** The gates of values the release's HostedCluster and NodePool CRDs refuse or lack (__tests__/fixtures/hypershift-crds/, help/management-cluster.md). */
+const CRD_GATES: readonly ReleaseGate[] = [
+  {
+    since: "4.22",
+    what: "ACR pulls by a managed identity (HostedCluster spec.platform.azure.containerRegistry)",
+    source: "api/hypershift/v1beta1/azure.go: release-4.21's AzurePlatformSpec has no containerRegistry; release-4.22 adds it",
+    uses: (config) =>
+      hostedClusters(config).flatMap(({ hosted, at }) => (hosted.containerRegistry ? [{ path: `${at}.containerRegistry`, value: undefined }] : [])),
+  },
+  {
+    since: "4.22",
+    what: "publishing the OAuth server through a LoadBalancer (--oauth-publishing-strategy)",
+    source:
+      "api/hypershift/v1beta1/hostedcluster_types.go: release-4.21's CRD requires OAuthServer to be a Route on Azure, and its CLI has no --oauth-publishing-strategy; release-4.22 allows LoadBalancer for self-managed clusters",
+    uses: (config) =>
+      hostedClusters(config).flatMap(({ hosted, at }) =>
+        hosted.oauthPublishing === "LoadBalancer" ? [{ path: `${at}.oauthPublishing`, value: hosted.oauthPublishing }] : [],
+      ),
+    otherwise: "use Route (the default)",
+  },
+  {
+    since: "4.23",
+    what: "etcd encryption with Key Vault on a self-managed cluster (the KMS workload identity, secretEncryption.kms.azure.workloadIdentity)",
+    source:
+      "api/hypershift/v1beta1/azure.go: AzureKMSSpec on release-4.21 and release-4.22 requires kms (a managed identity's credentials secret, the ARO HCP form) and has no workloadIdentity; release-4.23 adds workloadIdentity",
+    uses: (config) =>
+      config.topology === "aroHcp" ? [] : hostedClusters(config).flatMap(({ hosted, at }) => (hosted.kms ? [{ path: `${at}.kms`, value: undefined }] : [])),
+  },
+  {
+    since: "4.23",
+    what: "autoscaling an Azure NodePool from zero (autoScaling.min 0)",
+    source:
+      "NodePool CRD: release-4.21 has autoScaling.min minimum 1, release-4.22 the rule `!has(self.autoScaling) || self.autoScaling.min > 0 || self.platform.type == 'AWS'`; release-4.23 allows Azure",
+    uses: (config) =>
+      hostedClusters(config).flatMap(({ hosted, at }) =>
+        hosted.nodePools.flatMap((pool, index) => (pool.autoscaling?.min === 0 ? [{ path: `${at}.nodePools[${index}].autoscaling.min`, value: 0 }] : [])),
+      ),
+    otherwise: "set it to 1 or more",
+  },
+];
 
 export const RELEASE_GATES: readonly ReleaseGate[] = [
   {
@@ -66,6 +109,7 @@ export const RELEASE_GATES: readonly ReleaseGate[] = [
     source: "cmd/install/assets/crds/hypershift-operator/zz_generated.crd-manifests/hcpetcdbackups-*.crd.yaml: first on release-4.22",
     uses: (config) => (config.managementCluster?.etcdBackup ? [{ path: "managementCluster.etcdBackup", value: undefined }] : []),
   },
+  ...CRD_GATES,
 ];
 
 /** The set release must agree with the bundle's, and every option used must be in the release. */
@@ -89,7 +133,7 @@ export function hypershiftReleaseIssues(config: Config, bundle: OperatorBundle):
       : gate.uses(config).map((use) => ({
           path: use.path,
           value: use.value,
-          message: `needs HyperShift ${gate.since} or later for ${gate.what}; you run ${release} (${origin}). Install the ${gate.since}+ operator (render the bundle with its CLI and update hypershiftRelease), or remove it. Source: ${gate.source}`,
+          message: `needs HyperShift ${gate.since} or later for ${gate.what}; you run ${release} (${origin}). Install the ${gate.since}+ operator (render the bundle with its CLI and update hypershiftRelease), or ${gate.otherwise ?? "remove it"}. Source: ${gate.source}`,
         })),
   );
 }
