@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { cliPrivateZoneName, releaseAtLeast, releaseMinorOf } from "../../config/hypershift-release";
+import { cliPrivateZoneName, hostedClusterApi, releaseAtLeast, releaseMinorOf } from "../../config/hypershift-release";
 import { validateConfig } from "../../config/load";
 import { uuidv5 } from "../../config/uuid";
 import { parseOperatorBundle } from "../../config/operator-bundle";
@@ -210,5 +210,75 @@ describe("options an older operator lacks", () => {
 
   it("without a release (neither set nor in the bundle) nothing is gated: the code follows main", () => {
     expect(issuesOf(example("private.yaml"))).toEqual([]);
+  });
+
+  it("values the release's CRDs refuse: containerRegistry, oauthPublishing LoadBalancer (4.22), self-managed KMS and autoscaling.min 0 (4.23)", () => {
+    const config = example("production.yaml");
+    const hosted = config.clusters[0].hostedCluster;
+    hosted.oauthPublishing = "LoadBalancer";
+    hosted.kms = {
+      keyId: "https://mykeys.vault.azure.net/keys/etcd/0123456789abcdef0123456789abcdef",
+      keyVaultId: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/security-rg/providers/Microsoft.KeyVault/vaults/mykeys",
+    };
+    const pool = hosted.nodePools.findIndex((p: any) => p.autoscaling);
+    hosted.nodePools[pool].autoscaling.min = 0;
+    const gated = (release: string) => issuesOf(withRelease(config, release)).map((i) => [i.path, i.value, i.message.split(" for ")[0]]);
+    expect(gated("4.21")).toEqual([
+      ["clusters[0].hostedCluster.containerRegistry", undefined, "needs HyperShift 4.22 or later"],
+      ["clusters[0].hostedCluster.oauthPublishing", "LoadBalancer", "needs HyperShift 4.22 or later"],
+      ["clusters[0].hostedCluster.kms", undefined, "needs HyperShift 4.23 or later"],
+      [`clusters[0].hostedCluster.nodePools[${pool}].autoscaling.min`, 0, "needs HyperShift 4.23 or later"],
+    ]);
+    expect(gated("4.22").map(([path]) => path)).toEqual(["clusters[0].hostedCluster.kms", `clusters[0].hostedCluster.nodePools[${pool}].autoscaling.min`]);
+    expect(gated("4.23")).toEqual([]);
+    const messages = issuesOf(withRelease(config, "4.22")).map((i) => i.message);
+    expect(messages[0]).toMatch(
+      /you run 4\.22 \(managementCluster\.operator\.hypershiftRelease\)\. Install the 4\.23\+ operator .*, or remove it\. Source: api\/hypershift\/v1beta1\/azure\.go: /,
+    );
+    expect(messages[1]).toContain(", or set it to 1 or more. Source: NodePool CRD: ");
+  });
+
+  it("ARO HCP's KMS form (a managed identity's credentials secret) is in every release's CRD: not gated", () => {
+    const config = example("aro-hcp.yaml");
+    config.clusters[0].hostedCluster.kms = { keyVault: { keyName: "etcd-encryption", network: { allowedIpRanges: ["203.0.113.7"] } } };
+    expect(issuesOf(withRelease(config, "4.21"))).toEqual([]);
+  });
+});
+
+describe("the HostedCluster fields each operator release's CRD has (rendering, __tests__/e2e/release-crds.test.ts checks them against the CRDs)", () => {
+  it.each([
+    ["4.21", { azureTopology: false, kmsKeyVaultType: false }],
+    ["4.22", { azureTopology: true, kmsKeyVaultType: false }],
+    ["4.23", { azureTopology: true, kmsKeyVaultType: false }],
+    ["5.0", { azureTopology: true, kmsKeyVaultType: false }],
+    ["5.1", { azureTopology: true, kmsKeyVaultType: true }],
+    [undefined, { azureTopology: true, kmsKeyVaultType: true }],
+  ])("%s: %j", (release, api) => expect(hostedClusterApi(release)).toEqual(api));
+
+  const platformAndKms = (config: any, release: string | undefined) => {
+    const stacks = synthStacks(loadInline(withRelease(config, release)));
+    const manifest = Object.values(stacks[`cluster-${config.clusters[0].name}`].resource.kubernetes_manifest as Record<string, any>).find(
+      (r) => r.manifest.kind === "HostedCluster",
+    ).manifest;
+    return { topology: manifest.spec.platform.azure.topology, kms: manifest.spec.secretEncryption.kms?.azure };
+  };
+
+  it("a self-managed Public cluster: topology Public from 4.22 (as that CLI writes it), none on 4.21 (its CRD and CLI have none)", () => {
+    expect(platformAndKms(example("basic.yaml"), "4.21").topology).toBeUndefined();
+    expect(platformAndKms(example("basic.yaml"), "4.22").topology).toBe("Public");
+    expect(platformAndKms(example("basic.yaml"), undefined).topology).toBe("Public");
+  });
+
+  it("KMS: keyVaultType only from 5.1 (main); self-managed workloadIdentity from 4.23", () => {
+    const kms = example("kms.yaml");
+    expect(platformAndKms(kms, "4.23").kms).toEqual(expect.objectContaining({ workloadIdentity: expect.anything() }));
+    expect(platformAndKms(kms, "4.23").kms).not.toHaveProperty("keyVaultType");
+    expect(platformAndKms(kms, "5.1").kms).toHaveProperty("keyVaultType", "KeyVault");
+    const aro = example("aro-hcp.yaml");
+    aro.clusters[0].hostedCluster.kms = { keyVault: { keyName: "etcd-encryption", network: { allowedIpRanges: ["203.0.113.7"] } } };
+    expect(platformAndKms(aro, "4.21").kms).toEqual({
+      activeKey: expect.anything(),
+      kms: { credentialsSecretName: expect.any(String), objectEncoding: "utf-8" },
+    });
   });
 });
