@@ -5,7 +5,7 @@ import { cliPrivateZoneName, hostedClusterApi, releaseAtLeast, releaseMinorOf } 
 import { validateConfig } from "../../config/load";
 import { uuidv5 } from "../../config/uuid";
 import { parseOperatorBundle } from "../../config/operator-bundle";
-import { EXAMPLES, loadInline, synthStacks, tempDir } from "../helpers";
+import { EXAMPLES, loadInline, REPO, synthStacks, tempDir } from "../helpers";
 
 /**
  * The HyperShift release the user runs (managementCluster.operator.hypershiftRelease, or the
@@ -281,4 +281,55 @@ describe("the HostedCluster fields each operator release's CRD has (rendering, _
       kms: { credentialsSecretName: expect.any(String), objectEncoding: "utf-8" },
     });
   });
+});
+
+describe("DNS zone IDs fit the release's HostedCluster CRD (spec.dns maxLength, read from the vendored CRDs)", () => {
+  const FIXTURES = path.join(REPO, "__tests__", "fixtures", "hypershift-crds");
+  const maxLengths = (release: string) => {
+    const dns = JSON.parse(fs.readFileSync(path.join(FIXTURES, `release-${release}`, "hostedcluster.v1beta1.schema.json"), "utf8")).properties.spec.properties
+      .dns.properties;
+    return { publicZoneID: dns.publicZoneID.maxLength as number, privateZoneID: dns.privateZoneID.maxLength as number };
+  };
+  /**
+   * basic.yaml at `release` with a baseDomain making the public zone's ARM ID `length` characters
+   * long, and the two IDs' lengths (each ID is a fixed part and the baseDomain: the fixed parts come
+   * from the short example, since a config with a too long ID derives no names).
+   */
+  const withPublicZoneIdOf = (release: string, length: number) => {
+    const config = withRelease(example("basic.yaml"), release);
+    const hosted = (config.clusters[0].hostedCluster = { ...config.clusters[0].hostedCluster, publicZone: { resourceGroupName: "dns-rg" } });
+    const short = loadInline(config).names.clusters[0].hosted!;
+    const [publicFixed, privateFixed] = [short.publicZone.id.length, short.privateZone.id.length].map((n) => n - hosted.baseDomain.length);
+    const labels = ["a".repeat(60), "b".repeat(60), "c".repeat(60)].join(".");
+    hosted.baseDomain = `${labels.slice(0, length - publicFixed - ".example.com".length).replace(/\.$/, "x")}.example.com`;
+    return { config, lengths: { publicZoneID: publicFixed + hosted.baseDomain.length, privateZoneID: privateFixed + hosted.baseDomain.length } };
+  };
+
+  it("the limits: 253 and 253 on 4.21, 258 and 265 from 4.22", () => {
+    expect(["4.21", "4.22", "4.23"].map(maxLengths)).toEqual([
+      { publicZoneID: 253, privateZoneID: 253 },
+      { publicZoneID: 258, privateZoneID: 265 },
+      { publicZoneID: 258, privateZoneID: 265 },
+    ]);
+  });
+
+  it.each(["4.21", "4.22", "4.23"].flatMap((release) => [0, 1].map((over) => [release, over])))(
+    "release %s, public zone ID %i over the limit",
+    (release, over) => {
+      const max = maxLengths(release as string);
+      const { config, lengths } = withPublicZoneIdOf(release as string, max.publicZoneID + (over as number));
+      expect(lengths.publicZoneID).toBe(max.publicZoneID + (over as number));
+      const expected = (["publicZoneID", "privateZoneID"] as const).filter((field) => lengths[field] > max[field]);
+      const issues = issuesOf(withRelease(config, release as string));
+      expect(issues.map((i) => [i.path, /spec\.dns\.(\w+)/.exec(i.message)?.[1]])).toEqual(
+        expected.map((field) => ["clusters[0].hostedCluster.baseDomain", field]),
+      );
+      expect(expected.includes("publicZoneID")).toBe(over === 1);
+      if (over === 1) {
+        expect(issues[0].message).toContain(
+          `(${lengths.publicZoneID} characters); HyperShift ${release}'s (managementCluster.operator.hypershiftRelease) HostedCluster CRD takes at most ${max.publicZoneID}: use a shorter baseDomain`,
+        );
+      }
+    },
+  );
 });

@@ -48,7 +48,7 @@ export function bundleIssues(config: Config, names: DeploymentNames, bundle: Ope
     ...privateLinkBundleIssues(config, names, bundle),
     ...etcdBackupIssues(config, bundle),
     ...externalOidcBundleIssues(names, bundle),
-    ...hypershiftReleaseIssues(config, bundle),
+    ...hypershiftReleaseIssues(config, names, bundle),
   ];
 }
 

@@ -1,5 +1,6 @@
 import * as path from "node:path";
 import { releaseAtLeast } from "../hypershift-release";
+import type { DeploymentNames } from "../names";
 import { OperatorBundle, readOperatorBundle } from "../operator-bundle";
 import { Config } from "../schema";
 import { ConfigIssue } from "./rule";
@@ -112,8 +113,38 @@ export const RELEASE_GATES: readonly ReleaseGate[] = [
   ...CRD_GATES,
 ];
 
-/** The set release must agree with the bundle's, and every option used must be in the release. */
-export function hypershiftReleaseIssues(config: Config, bundle: OperatorBundle): ConfigIssue[] {
+/**
+ * `spec.dns.publicZoneID` and `privateZoneID` fit the release's HostedCluster CRD: maxLength 253
+ * each on release-4.21, 258 and 265 from release-4.22 (and main); __tests__/fixtures/hypershift-crds/.
+ */
+function zoneIdIssues(names: DeploymentNames, release: string | undefined, origin: string): ConfigIssue[] {
+  const [publicMax, privateMax] = releaseAtLeast(release, "4.22") ? [258, 265] : [253, 253];
+  const running = release ? `HyperShift ${release}'s (${origin})` : "HyperShift main's";
+  return names.clusters.flatMap((cluster) => {
+    const hosted = cluster.hosted;
+    if (!hosted) return [];
+    const at = `clusters[${cluster.index}].hostedCluster.baseDomain`;
+    const zones = [
+      { field: "publicZoneID", id: hosted.publicZone.id, max: publicMax, fix: "a shorter baseDomain, or the zone in a resource group with a shorter name" },
+      {
+        field: "privateZoneID",
+        id: hosted.privateZone.id,
+        max: privateMax,
+        fix: "a shorter baseDomain or cluster name, or a shorter network.resourceGroups.managed",
+      },
+    ];
+    return zones
+      .filter((zone) => zone.id.length > zone.max)
+      .map((zone) => ({
+        path: at,
+        value: hosted.publicZone.name,
+        message: `gives spec.dns.${zone.field} "${zone.id}" (${zone.id.length} characters); ${running} HostedCluster CRD takes at most ${zone.max}: use ${zone.fix}`,
+      }));
+  });
+}
+
+/** The set release must agree with the bundle's, every option used must be in the release, and the DNS zone IDs must fit its CRD. */
+export function hypershiftReleaseIssues(config: Config, names: DeploymentNames, bundle: OperatorBundle): ConfigIssue[] {
   const set = config.managementCluster?.operator.hypershiftRelease;
   const rendered = bundle.release;
   if (set && rendered && set !== rendered.release) {
@@ -127,7 +158,7 @@ export function hypershiftReleaseIssues(config: Config, bundle: OperatorBundle):
   }
   const release = set ?? rendered?.release;
   const origin = set ? RELEASE_PATH : `the bundle's ${rendered?.from}`;
-  return RELEASE_GATES.flatMap((gate) =>
+  const gates = RELEASE_GATES.flatMap((gate) =>
     releaseAtLeast(release, gate.since)
       ? []
       : gate.uses(config).map((use) => ({
@@ -136,4 +167,5 @@ export function hypershiftReleaseIssues(config: Config, bundle: OperatorBundle):
           message: `needs HyperShift ${gate.since} or later for ${gate.what}; you run ${release} (${origin}). Install the ${gate.since}+ operator (render the bundle with its CLI and update hypershiftRelease), or ${gate.otherwise ?? "remove it"}. Source: ${gate.source}`,
         })),
   );
+  return [...gates, ...zoneIdIssues(names, release, origin)];
 }
