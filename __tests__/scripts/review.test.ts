@@ -432,6 +432,33 @@ describe("moved and import blocks", () => {
     ]);
     expect(r.dangerous).toBe(false);
   });
+
+  test("an import block new for a resource both sides have (an adopted cluster's HostedCluster, its Secrets) is listed to review: the deploy takes the object over", () => {
+    const withImport = edited(folder("base"), "import-added", (s) => {
+      const cluster = s["cluster-myprefix-hc"];
+      const [hostedCluster] = Object.keys(cluster.resource.kubernetes_manifest).filter(
+        (name) => cluster.resource.kubernetes_manifest[name].manifest.kind === "HostedCluster",
+      );
+      const [pullSecret] = Object.keys(cluster.resource.kubernetes_secret_v1).filter((name) => name.includes("PullSecret"));
+      cluster.import = [
+        { to: `kubernetes_manifest.${hostedCluster}`, id: "apiVersion=hypershift.openshift.io/v1beta1,kind=HostedCluster,namespace=clusters,name=myprefix-hc" },
+        { to: `kubernetes_secret_v1.${pullSecret}`, id: "clusters/myprefix-hc-pull-secret" },
+      ];
+    });
+    const added = review(folder("base"), withImport);
+    expect(added.findings.map((f) => `${f.severity} ${f.message}`)).toEqual([
+      "review takes over the existing HostedCluster clusters/myprefix-hc (a new import block, ID apiVersion=hypershift.openshift.io/v1beta1,kind=HostedCluster,namespace=clusters,name=myprefix-hc) unless the state holds it already",
+      "review takes over the existing Secret clusters/myprefix-hc-pull-secret (a new import block, ID clusters/myprefix-hc-pull-secret) unless the state holds it already",
+    ]);
+    expect(added.dangerous).toBe(false);
+    // Kept from one synth to the next, the import block is no change.
+    expect(
+      review(
+        withImport,
+        edited(withImport, "import-kept", () => undefined),
+      ).findings,
+    ).toEqual([]);
+  });
 });
 
 describe("secrets never reach the report", () => {

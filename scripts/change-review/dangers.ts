@@ -50,14 +50,13 @@ export function persistentReason(type: string, body: any): string | undefined {
   return undefined;
 }
 
-/** A short name for what a resource is: a Kubernetes object's kind and name, else its type. */
+/** A short name for what a resource is: a Kubernetes object's (or Secret's) kind and name, else its type. */
 export function describe(type: string, body: any): string {
   const manifest = body?.manifest;
-  if (type === "kubernetes_manifest" && manifest?.kind) {
-    const ns = manifest.metadata?.namespace;
-    return `${manifest.kind} ${ns ? `${ns}/` : ""}${manifest.metadata?.name ?? "?"}`;
-  }
-  return type;
+  const kind = type === "kubernetes_manifest" ? manifest?.kind : type === "kubernetes_secret_v1" ? "Secret" : undefined;
+  const metadata = type === "kubernetes_manifest" ? manifest?.metadata : body?.metadata;
+  if (!kind || !metadata) return type;
+  return `${kind} ${metadata.namespace ? `${metadata.namespace}/` : ""}${metadata.name ?? "?"}`;
 }
 
 const ROLE_NAMES = new Map<string, string>(Object.values(BUILT_IN_ROLES).map((role) => [role.guid, role.name]));
@@ -129,6 +128,8 @@ function resourceFindings(stack: string, change: ResourceChange): Finding[] {
     findings.push(at(severity, `replaces ${what} (destroy, then create), forced by ${forcedBy.join(", ")}${persistent ? `: ${persistent}` : ""}`));
   }
   if (action === "update" || action === "replace") {
+    if (change.importAdded)
+      findings.push(at("review", `takes over the existing ${what} (a new import block, ID ${change.importAdded}) unless the state holds it already`));
     findings.push(...oidcFindings(stack, change));
     if (change.before?.lifecycle?.prevent_destroy === true && change.after?.lifecycle?.prevent_destroy !== true)
       findings.push(at("review", `lifts prevent_destroy from ${what}: a later destroy deletes it`));

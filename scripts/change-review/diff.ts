@@ -44,6 +44,11 @@ export interface ResourceChange {
    * so Terraform replaces this resource too (with its `path → address`).
    */
   readonly replacedWith?: readonly string[];
+  /**
+   * The ID of an `import` block new for a resource both sides have (adoption of what exists): unless
+   * the state already holds the resource, the deploy takes the object over.
+   */
+  readonly importAdded?: string;
 }
 
 /** A non-resource block that changed: a data source, output, variable, local, provider or the backend. */
@@ -124,10 +129,12 @@ function movedTo(stack: StackJson | undefined): Map<string, string> {
   return new Map(blocks.filter((m) => typeof m?.from === "string" && typeof m?.to === "string").map((m) => [m.to, m.from]));
 }
 
-/** Addresses with an `import` block in a stack. */
-function imported(stack: StackJson | undefined): Set<string> {
+/** The `import` blocks of a stack: address → import ID. */
+function imported(stack: StackJson | undefined): Map<string, string> {
   const blocks: any[] = Array.isArray(stack?.import) ? stack.import : [];
-  return new Set(blocks.map((i) => (typeof i?.to === "string" ? i.to.replace(/^\$\{(.*)\}$/, "$1") : "")).filter(Boolean));
+  return new Map(
+    blocks.filter((i) => typeof i?.to === "string").map((i): [string, string] => [i.to.replace(/^\$\{(.*)\}$/, "$1"), typeof i.id === "string" ? i.id : "?"]),
+  );
 }
 
 const constructPath = (body: any): string | undefined => body?.["//"]?.metadata?.path;
@@ -137,6 +144,7 @@ function diffResources(before: StackJson | undefined, after: StackJson | undefin
   const next = resourcesOf(after);
   const moves = movedTo(after);
   const imports = imported(after);
+  const importedBefore = imported(before);
   const movedAway = new Set(moves.values());
   const changes: ResourceChange[] = [];
   for (const [address, { type, body }] of next) {
@@ -148,9 +156,10 @@ function diffResources(before: StackJson | undefined, after: StackJson | undefin
     }
     const attributes = attributeChanges(previous.body, body, type);
     const movedFrom = from !== address ? from : undefined;
-    if (attributes.length === 0 && !movedFrom) continue;
+    const importAdded = importedBefore.has(address) ? undefined : imports.get(address);
+    if (attributes.length === 0 && !movedFrom && !importAdded) continue;
     const action = attributes.some((a) => a.forcesReplacement) ? "replace" : "update";
-    changes.push({ address, type, constructPath: constructPath(body), action, before: previous.body, after: body, attributes, movedFrom });
+    changes.push({ address, type, constructPath: constructPath(body), action, before: previous.body, after: body, attributes, movedFrom, importAdded });
   }
   for (const [address, { type, body }] of old) {
     if (next.has(address) || movedAway.has(address)) continue;
