@@ -14,9 +14,12 @@ const imageOf = (body: any): string | undefined => body?.manifest?.spec?.release
 /**
  * When the NodePools follow a HostedCluster's release change: once its control plane completed it,
  * unless its wait is a condition only (`Available`: an azurerm or cloud backend whose operator or
- * release cannot report status.controlPlaneVersion, help/upgrades.md#which-wait).
+ * release cannot report status.controlPlaneVersion, help/upgrades.md#which-wait). With the local
+ * backend the deploy's synth reads the state and waits for the completed release, whatever the
+ * review's synth shows (review mode reads no state, so there it is `Available`).
  */
-const followsCompletion = (hostedCluster: any): boolean => !(hostedCluster?.wait?.condition && !hostedCluster?.wait?.fields);
+const followsCompletion = (stack: any, hostedCluster: any): boolean =>
+  stack?.terraform?.backend?.local !== undefined || !(hostedCluster?.wait?.condition && !hostedCluster?.wait?.fields);
 
 /**
  * Every release change of a cluster stack, classified (help/upgrades.md): the HostedCluster's
@@ -36,7 +39,7 @@ export function releaseFindings(diff: StackDiff): Finding[] {
   });
   const controlPlaneChange = moved.find((change) => change.after.manifest.kind === "HostedCluster");
   const controlPlaneMoved = controlPlaneChange !== undefined;
-  const completes = followsCompletion(controlPlaneChange?.after);
+  const completes = followsCompletion(diff.after, controlPlaneChange?.after);
   for (const change of moved) {
     const kind: string = change.after.manifest.kind;
     const [was, now] = [imageOf(change.before) as string, imageOf(change.after) as string];

@@ -194,14 +194,17 @@ describe("the review classifies every release change", () => {
     after: manifest(kind, name, now),
     attributes: [],
   });
-  const review = (changes: any[], ack?: string) =>
+  const review = (changes: any[], ack?: string, backend: object = { azurerm: {} }) =>
     releaseFindings({
       stack: "cluster-hc1",
       status: "changed",
       resources: changes,
       blocks: [],
-      after: ack ? { locals: { upgrade_acknowledged_minor: ack } } : {},
+      after: { terraform: { backend }, ...(ack ? { locals: { upgrade_acknowledged_minor: ack } } : {}) },
     }).map((f) => `${f.severity}: ${f.message}`);
+  const AVAILABLE_ONLY = { condition: [{ type: "Available", status: "True" }] };
+  const CONTROL_PLANE_COMPLETED = { fields: { "status.controlPlaneVersion.history[0].state": "^Completed$" } };
+  const waiting = (change: ReturnType<typeof update>, wait: object) => ({ ...change, after: { ...change.after, wait } });
   test.each([
     ["patch", [update("HostedCluster", "hc1", "4.21.3", "4.21.5")], undefined, /^review: patch upgrade of HostedCluster clusters\/hc1: 4\.21\.3 → 4\.21\.5$/],
     ["minor, acknowledged", [update("HostedCluster", "hc1", "4.21.3", "4.22.0")], "4.22", /^review: minor upgrade .* acknowledged/],
@@ -223,14 +226,17 @@ describe("the review classifies every release change", () => {
     expect(review(changes, ack)).toEqual([expect.stringMatching(expected)]);
   });
   test("with an Available-only wait (remote backend, older operator or release), the NodePools are said to follow the patch, not the completion", () => {
-    const hc = update("HostedCluster", "hc1", "4.21.3", "4.21.5");
-    const availableOnly = { ...hc, after: { ...hc.after, wait: { condition: [{ type: "Available", status: "True" }] } } };
+    const availableOnly = waiting(update("HostedCluster", "hc1", "4.21.3", "4.21.5"), AVAILABLE_ONLY);
     expect(review([update("NodePool", "workers", "4.21.3", "4.21.5"), availableOnly])[0]).toBe(
       "review: patch upgrade of NodePool clusters/workers: 4.21.3 → 4.21.5, as soon as the HostedCluster's patch returns (its wait is Available only: help/upgrades.md#which-wait)",
     );
   });
-  test("a NodePool that follows the HostedCluster is said to wait for the completed control plane", () => {
-    expect(review([update("NodePool", "workers", "4.21.3", "4.21.5"), update("HostedCluster", "hc1", "4.21.3", "4.21.5")])).toEqual([
+  test.each([
+    ["a completed-release wait (remote backend, 4.22+)", CONTROL_PLANE_COMPLETED, { azurerm: {} }],
+    ["the local backend, whose deploy reads the state the review's synth does not (it shows Available)", AVAILABLE_ONLY, { local: { path: "x.tfstate" } }],
+  ])("a NodePool that follows the HostedCluster is said to wait for the completed control plane: %s", (_name, wait, backend) => {
+    const hostedCluster = waiting(update("HostedCluster", "hc1", "4.21.3", "4.21.5"), wait);
+    expect(review([update("NodePool", "workers", "4.21.3", "4.21.5"), hostedCluster], undefined, backend)).toEqual([
       "review: patch upgrade of NodePool clusters/workers: 4.21.3 → 4.21.5, once the control plane has completed its release (it waits on the HostedCluster)",
       "review: patch upgrade of HostedCluster clusters/hc1: 4.21.3 → 4.21.5",
     ]);
