@@ -69,7 +69,12 @@ export function writeClusterRecord(loaded: LoadedConfig, protectedResources?: Pr
   const legacyFile = legacyClusterRecordFile(loaded.file);
   const legacy = !existing && legacyFile !== file ? oldStyle(readRecord(legacyFile)) : undefined;
   const previous = existing ?? legacy;
-  const text = renderClusterRecord(loaded, previous?.ok ? previous.configs : [], protectedResources ?? (previous?.ok ? previous.protected : undefined));
+  const text = renderClusterRecord(
+    loaded,
+    previous?.ok ? previous.configs : [],
+    protectedResources ?? (previous?.ok ? previous.protected : undefined),
+    previous?.ok ? previous.releases : undefined,
+  );
   const lines: string[] = [];
   const warnings: string[] = [];
   if (!existing || existing.text !== text) {

@@ -2,6 +2,7 @@ import * as path from "node:path";
 import { LoadedConfig } from "../load";
 import { clusterOfStack } from "../names";
 import { identityText, remoteBackendIdentity } from "../names/state";
+import { releaseVersion } from "../release-version";
 
 /**
  * The text of the record of deployed cluster stacks (`*.clusters.lock`, a remote backend's,
@@ -124,16 +125,36 @@ export function renderProtectedLines(protectedResources: ProtectedRecord): strin
 }
 
 /**
- * The record synth writes for a config: the backend it describes, the configs that wrote it
- * (`configs`, plus this one), every stack of the config's clusters, sorted, and the protected
- * resources the deployment may hold (`protectedResources`, config/protected-resources/).
+ * The release a cluster's line records: the configured one, except that a retired cluster (never
+ * judged) and a release given by digest alone (no version to judge) keep the previous line's release
+ * when it has a version, so neither can carry a downgrade past the rules.
  */
-export function renderClusterRecord(loaded: LoadedConfig, configs: readonly string[] = [], protectedResources: ProtectedRecord = new Map()): string {
+function recordedRelease(configured: string, retired: boolean, previous: string | undefined): string {
+  const keepPrevious = previous !== undefined && releaseVersion(previous) !== undefined && (retired || releaseVersion(configured) === undefined);
+  return keepPrevious ? previous : configured;
+}
+
+/**
+ * The record synth writes for a config: the backend it describes, the configs that wrote it
+ * (`configs`, plus this one), every stack of the config's clusters, sorted, each hosted cluster's
+ * release (recordedRelease, from `previousReleases` by cluster stack), and the protected resources
+ * the deployment may hold (`protectedResources`, config/protected-resources/).
+ */
+export function renderClusterRecord(
+  loaded: LoadedConfig,
+  configs: readonly string[] = [],
+  protectedResources: ProtectedRecord = new Map(),
+  previousReleases: ReadonlyMap<string, string> = new Map(),
+): string {
   const identity = remoteBackendIdentity(loaded.config);
   if (!identity) throw new Error("internal: a record is kept only for a remote backend");
   const lines = loaded.names.clusters.flatMap((cluster) => cluster.stacks.map((stack) => (cluster.retired ? `${stack} ${RETIRED}` : stack))).sort();
   const releases = loaded.names.clusters
-    .flatMap((cluster) => (cluster.hosted ? [`${RELEASE_LINE} ${cluster.hosted.clusterStack} ${cluster.hosted.config.releaseImage}`] : []))
+    .flatMap(({ hosted, retired }) =>
+      hosted
+        ? [`${RELEASE_LINE} ${hosted.clusterStack} ${recordedRelease(hosted.config.releaseImage, retired, previousReleases.get(hosted.clusterStack))}`]
+        : [],
+    )
     .sort();
   return [
     `# Cluster stacks that may hold state in the ${identity.type} backend below, written by \`npm run synth\`;`,

@@ -30,7 +30,7 @@ const clusterInput = (c: Cluster) => ({
   ...(c.retired ? { retired: true } : {}),
   hostedCluster: {
     ...hostedClusterSpec(),
-    releaseImage: image(c.release),
+    releaseImage: c.release.includes("@") ? c.release : image(c.release),
     pullSecretFile: path.join(EXAMPLES, "pull-secret.json"),
     nodePools: [{ name: `${c.name}-workers`, ...(c.poolRelease ? { releaseImage: image(c.poolRelease) } : {}) }],
     ...(c.ack ? { upgrade: { acknowledgeMinor: c.ack } } : {}),
@@ -120,6 +120,25 @@ describe("the record's release lines", () => {
     expect(issues(dir, [{ name: "hc1", release: "4.21.3" }])).toEqual([]);
     writeClusterRecord(load(dir, [{ name: "hc9", release: "4.21.3" }]));
     expect(releaseLines(dir)).toEqual([`release: cluster-hc9 ${image("4.21.3")}`]);
+  });
+
+  test("neither a digest-only release nor a retirement carries a downgrade past the rules: the record keeps the versioned release", () => {
+    const DIGEST = `quay.io/openshift-release-dev/ocp-release@sha256:${"ab".repeat(32)}`;
+    const viaDigest = tempDir();
+    writeClusterRecord(load(viaDigest, [{ name: "hc1", release: "4.22.1" }]));
+    expect(issues(viaDigest, [{ name: "hc1", release: DIGEST }])).toEqual([]);
+    writeClusterRecord(load(viaDigest, [{ name: "hc1", release: DIGEST }]));
+    expect(releaseLines(viaDigest)).toEqual([`release: cluster-hc1 ${image("4.22.1")}`]);
+    expect(issues(viaDigest, [{ name: "hc1", release: "4.21.0" }])).toEqual([expect.stringContaining("downgrades the control plane from the recorded 4.22.1")]);
+
+    const viaRetirement = tempDir();
+    writeClusterRecord(load(viaRetirement, [{ name: "hc1", release: "4.22.3" }]));
+    expect(issues(viaRetirement, [{ name: "hc1", release: "4.21.3", retired: true }])).toEqual([]);
+    writeClusterRecord(load(viaRetirement, [{ name: "hc1", release: "4.21.3", retired: true }]));
+    expect(releaseLines(viaRetirement)).toEqual([`release: cluster-hc1 ${image("4.22.3")}`]);
+    expect(issues(viaRetirement, [{ name: "hc1", release: "4.21.3" }])).toEqual([
+      expect.stringContaining("downgrades the control plane from the recorded 4.22.3"),
+    ]);
   });
 
   test("a malformed or repeated release line is an error naming the line", () => {
