@@ -324,4 +324,19 @@ describe("clusters[].adopt.hostedCluster (config/rules/adopt.ts)", () => {
     ]);
     expect(loadExample("adopt.yaml").warnings.filter((w) => w.includes("sshPublicKeyFile"))).toEqual([]);
   });
+
+  it("without a pool named after the cluster, a warning says the CLI's NodePool stays outside Terraform beside the new pools", () => {
+    const hostedCluster = { ...adoptYaml.clusters[0].hostedCluster, nodePools: [{ name: "workers", replicas: 2 }] };
+    const result = withCluster({ hostedCluster });
+    expect(result.ok && result.warnings.filter((w) => w.includes("nodePools"))).toEqual([
+      expect.stringMatching(
+        /^clusters\[0\]\.hostedCluster\.nodePools: no pool is named myprefix-hc, the NodePool hypershift create cluster azure made: it stays outside Terraform/,
+      ),
+    ]);
+    expect(result.ok && result.names.adoption.stacks.get("cluster-myprefix-hc")).toMatchObject({ kind: "cluster", nodePools: [] });
+    expect(loadExample("adopt.yaml").warnings.filter((w) => w.includes("nodePools"))).toEqual([]);
+    // Not adopted: nothing to say.
+    const notAdopted = withCluster({ adopt: { hostedCluster: false }, hostedCluster });
+    expect(notAdopted.ok && notAdopted.warnings.filter((w) => w.includes("nodePools"))).toEqual([]);
+  });
 });

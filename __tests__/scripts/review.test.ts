@@ -451,6 +451,11 @@ describe("moved and import blocks", () => {
       "review takes over the existing Secret clusters/myprefix-hc-pull-secret (a new import block, ID clusters/myprefix-hc-pull-secret) unless the state holds it already",
     ]);
     expect(added.dangerous).toBe(false);
+    // The adopted form generates no SSH key pair: its removal (a cluster this tool created, configured as adopted) is dangerous.
+    const keyDropped = edited(folder("base"), "ssh-key-dropped", (s) => delete s["cluster-myprefix-hc"].resource.tls_private_key);
+    expect(review(folder("base"), keyDropped).findings.map((f) => `${f.severity} ${f.message}`)).toEqual([
+      "danger destroys tls_private_key: the workers' SSH private key, generated in Terraform state: its only copy (output ssh_private_key)",
+    ]);
     // Kept from one synth to the next, the import block is no change.
     expect(
       review(

@@ -1,16 +1,19 @@
 import { LoadedConfig } from "../load";
 import { ConfigIssue } from "../rules";
+import { generatedKeysIssues } from "./adopted-keys";
 import { deployedReleaseIssues } from "./deployed-release";
 import { localStateIssues } from "./local-state-issues";
 import { recordIssues, StateCheckOptions } from "./record-issues";
 
 /**
  * Everything in the deployed state that forbids synthesizing the config, as config issues: state
- * in the old local layout, a missing or mismatched record, and clusters that left the config
- * while their stacks may hold state.
+ * in the old local layout, a missing or mismatched record, clusters that left the config while
+ * their stacks may hold state, and a cluster this tool created configured as adopted.
  */
 export function removedClusterIssues(loaded: LoadedConfig, options: StateCheckOptions = {}): ConfigIssue[] {
-  return loaded.config.backend.type === "local" ? [...localStateIssues(loaded), ...deployedReleaseIssues(loaded)] : recordIssues(loaded, options);
+  return loaded.config.backend.type === "local"
+    ? [...localStateIssues(loaded), ...deployedReleaseIssues(loaded), ...generatedKeysIssues(loaded)]
+    : recordIssues(loaded, options);
 }
 
 /** Synth's warnings for retired clusters: what to do next. */

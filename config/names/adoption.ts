@@ -1,5 +1,5 @@
 import { BUILT_IN_ROLES } from "../azure-roles";
-import { Config } from "../schema";
+import { adoptsHostedCluster, Config } from "../schema";
 import { clusterImports, identitiesImports, infraImports, sharedImports } from "./adoption-imports";
 import type { AdoptedResource, AdoptionBasis, ClusterStackImports, StackImports } from "./adoption-types";
 import { dnsZoneId } from "./naming";
@@ -58,7 +58,7 @@ export function adoptionNames(config: Config, basis: AdoptionBasis): AdoptionNam
     const infra = spec.adopt.infrastructure ? infraImports(cluster, basis.resourceGroup.name) : undefined;
     if (infra && cluster.hosted) stacks.set(cluster.hosted.infraStack, infra);
     // The HostedCluster is Phase 3's: adopted with it unless hostedCluster: false (a rule refuses true without it).
-    const objects = spec.adopt.infrastructure && (spec.adopt.hostedCluster ?? true) ? clusterImports(cluster) : undefined;
+    const objects = adoptsHostedCluster(spec.adopt) ? clusterImports(cluster) : undefined;
     if (objects && cluster.hosted && config.managementCluster) stacks.set(cluster.hosted.clusterStack, objects);
   }
   const imports = new Map([...stacks].map(([stack, record]) => [stack, adoptedResourcesOf(record)]));

@@ -1,4 +1,4 @@
-import { Config } from "../schema";
+import { adoptsHostedCluster, Config } from "../schema";
 import { Rule } from "./rule";
 
 const HELP = "(help/adopt.md)";
@@ -129,12 +129,17 @@ export const ADOPT_STRUCTURE_RULES: ReadonlyArray<Rule<Config>> = [
 /** Valid adoption configs that change something the guide made (printed by synth). */
 export function adoptionWarnings(config: Config): string[] {
   return config.clusters.flatMap((cluster, i) => {
-    const adopt = cluster.adopt;
-    const adopted = adopt?.infrastructure && (adopt.hostedCluster ?? true);
-    return adopted && cluster.hostedCluster?.sshPublicKeyFile
-      ? [
-          `clusters[${i}].hostedCluster.sshPublicKeyFile: the adopted cluster's SSH key Secret (the key hypershift create cluster --generate-ssh made) is rewritten with this key on the first deploy; HyperShift puts it in every node's ignition, so every NodePool rolls out (nodes replaced, or rebooted with upgradeType InPlace). Remove sshPublicKeyFile to keep the CLI's key ${HELP}.`,
-        ]
-      : [];
+    const hosted = cluster.hostedCluster;
+    if (!adoptsHostedCluster(cluster.adopt) || !hosted) return [];
+    const warnings: string[] = [];
+    if (hosted.sshPublicKeyFile)
+      warnings.push(
+        `clusters[${i}].hostedCluster.sshPublicKeyFile: the adopted cluster's SSH key Secret (the key hypershift create cluster --generate-ssh made) is rewritten with this key on the first deploy; HyperShift puts it in every node's ignition, so every NodePool rolls out (nodes replaced, or rebooted with upgradeType InPlace). Remove sshPublicKeyFile to keep the CLI's key ${HELP}.`,
+      );
+    if (!hosted.nodePools.some((pool) => pool.name === cluster.name))
+      warnings.push(
+        `clusters[${i}].hostedCluster.nodePools: no pool is named ${cluster.name}, the NodePool hypershift create cluster azure made: it stays outside Terraform (running, not imported) while the configured pools are created beside it. Name a pool ${cluster.name} (with the CLI's size and count) to take it over ${HELP}.`,
+      );
+    return warnings;
   });
 }

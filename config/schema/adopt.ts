@@ -73,3 +73,8 @@ export const clusterAdoptSchema = z
 
 export type AdoptConfig = z.output<typeof adoptSchema>;
 export type ClusterAdoptConfig = z.output<typeof clusterAdoptSchema>;
+
+/** Whether a cluster's `cluster-<name>` takes over the CLI's HostedCluster, NodePool and Secrets: `adopt.hostedCluster`, whose default is `adopt.infrastructure`. */
+export function adoptsHostedCluster(adopt: ClusterAdoptConfig | undefined): boolean {
+  return adopt !== undefined && adopt.infrastructure && (adopt.hostedCluster ?? true);
+}

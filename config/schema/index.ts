@@ -2,7 +2,7 @@
  * The config schema (zod), by section: `root.ts` composes them into `configSchema`; the value
  * types they share are in `primitives.ts`. Field rules live here; rules across fields in `../rules/`.
  */
-export { adoptSchema, clusterAdoptSchema } from "./adopt";
+export { adoptSchema, adoptsHostedCluster, clusterAdoptSchema } from "./adopt";
 export type { AdoptConfig, ClusterAdoptConfig } from "./adopt";
 export { aksSchema } from "./aks";
 export type { AksConfig } from "./aks";

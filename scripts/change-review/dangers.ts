@@ -39,13 +39,15 @@ const PERSISTENT_KINDS: Readonly<Record<string, string>> = {
 };
 
 /** Why a resource must not be destroyed, or undefined when it may. */
-export function persistentReason(type: string, body: any): string | undefined {
+export function persistentReason(type: string, body: any, address = ""): string | undefined {
   const path: string = body?.["//"]?.metadata?.path ?? "";
   if (body?.lifecycle?.prevent_destroy === true) return "it has prevent_destroy (a plan that replaces it fails until the protection is lifted)";
   if (PERSISTENT_TYPES[type]) return PERSISTENT_TYPES[type];
   if ((type === "azurerm_storage_account" || type === "azurerm_storage_container") && /\bOidc/.test(path))
     return "OIDC issuer storage (every issuer URL and federated credential points at it)";
   if (type === "azurerm_resource_group" && /\/PersistentResourceGroup\//.test(path)) return "the persistent resource group";
+  if (type === "tls_private_key" && /SshKeyPair/.test(path || address))
+    return "the workers' SSH private key, generated in Terraform state: its only copy (output ssh_private_key)";
   if (type === "kubernetes_manifest") return PERSISTENT_KINDS[body?.manifest?.kind];
   return undefined;
 }
@@ -93,7 +95,7 @@ function resourceFindings(stack: string, change: ResourceChange): Finding[] {
   const what = describe(type, body);
   const at = (severity: Severity, message: string): Finding => ({ severity, stack, address, message });
   const findings: Finding[] = [];
-  const persistent = change.before ? persistentReason(type, change.before) : undefined;
+  const persistent = change.before ? persistentReason(type, change.before, address) : undefined;
   const forcedBy = [
     ...change.attributes.filter((a) => a.forcesReplacement).map((a) => `\`${a.path}\``),
     ...(change.replacedWith ?? []).map((cause) => `\`${cause.split(" → ")[0]}\` (refers to the replaced ${cause.split(" → ")[1]})`),
@@ -236,7 +238,7 @@ function oidcFindings(stack: string, change: ResourceChange): Finding[] {
 function persistentCounts(resources: readonly ResourceChange[]): string {
   const counts = new Map<string, number>();
   for (const change of resources) {
-    const reason = change.before ? persistentReason(change.type, change.before) : undefined;
+    const reason = change.before ? persistentReason(change.type, change.before, change.address) : undefined;
     if (reason) counts.set(describeKind(change), (counts.get(describeKind(change)) ?? 0) + 1);
   }
   return [...counts].map(([what, n]) => `${n} ${what}`).join(", ");
