@@ -90,6 +90,9 @@ function writeRecord(outDir, record) {
   fs.renameSync(`${file}.${process.pid}.tmp`, file);
 }
 
+// Exported before running as a script: run.js (required below) reads RECORD from this module.
+module.exports = { bundle, entryPoints, entryStub, RECORD };
+
 if (require.main === module) {
   const run = require("./run.js");
   const root = process.argv[2] ? path.resolve(process.argv[2]) : ROOT;
@@ -98,5 +101,3 @@ if (require.main === module) {
     process.exitCode = 1;
   });
 }
-
-module.exports = { bundle, entryPoints, entryStub, RECORD };
