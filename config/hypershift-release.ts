@@ -10,6 +10,28 @@ import { atLeast, onV4, releaseVersion } from "./release-version";
 /** `4.21`, `4.22`, `4.23`, `5.0`...: a HyperShift release branch's minor (release-4.23 and release-5.0 are one branch). */
 export const HYPERSHIFT_RELEASE = /^(\d+)\.(\d+)$/;
 
+/** How a release is written: major.minor, no leading zeros. */
+export const HYPERSHIFT_RELEASE_SHAPE = /^([1-9]\d*)\.(0|[1-9]\d*)$/;
+export const HYPERSHIFT_RELEASE_SHAPE_MESSAGE = 'must be a HyperShift release minor such as "4.21" (the branch release-4.21 of the CLI and operator you run)';
+
+/** The oldest release this tool renders for: release-4.21's CLI is the first with --workload-identities-file (seed 004's). */
+export const OLDEST_HYPERSHIFT_RELEASE = "4.21";
+/** The last 4.y minor: 5.0 is the same release as 4.23. */
+const LAST_V4_MINOR = 23;
+
+/** What is wrong with a release such as "4.21" (undefined when it is one this tool knows: 4.21 to 4.23, or 5.y). */
+export function hypershiftReleaseProblem(release: string): string | undefined {
+  const match = HYPERSHIFT_RELEASE_SHAPE.exec(release);
+  if (!match) return HYPERSHIFT_RELEASE_SHAPE_MESSAGE;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  if (major === 4 && minor < 21)
+    return `is older than ${OLDEST_HYPERSHIFT_RELEASE}, the first release whose CLI takes --workload-identities-file (self-managed Azure as seed 004 builds it); use a ${OLDEST_HYPERSHIFT_RELEASE} or later operator`;
+  if (major === 4 && minor > LAST_V4_MINOR)
+    return `is not a release: 4.${LAST_V4_MINOR} is the last 4.y minor (5.0 is the same release); write 5.y for later ones`;
+  if (major !== 4 && major !== 5) return "is not a release this tool knows: 4.21 to 4.23, or 5.y";
+  return undefined;
+}
+
 /** A release as one comparable number: OCP 5.y is 4.(23+y) (5.0 is the same release as 4.23; notes operations-facts.md §1.3). */
 function ordinal(release: string): number {
   const match = HYPERSHIFT_RELEASE.exec(release);

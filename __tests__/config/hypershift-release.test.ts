@@ -177,6 +177,43 @@ describe("the release read from the bundle (hypershift install render)", () => {
       expect.objectContaining({ path: "managementCluster.operator.hypershiftRelease", value: "release-4.21" }),
     ]);
   });
+
+  it.each([
+    ["4.9", /is older than 4\.21, the first release whose CLI takes --workload-identities-file/],
+    ["4.20", /is older than 4\.21/],
+    ["4.24", /is not a release: 4\.23 is the last 4\.y minor \(5\.0 is the same release\); write 5\.y for later ones/],
+    ["4.30", /4\.23 is the last 4\.y minor/],
+    ["04.22", /must be a HyperShift release minor such as "4\.21"/],
+    ["4.21.3", /must be a HyperShift release minor/],
+    ["v4.21", /must be a HyperShift release minor/],
+    ["6.0", /is not a release this tool knows: 4\.21 to 4\.23, or 5\.y/],
+  ])("hypershiftRelease %s is refused, saying why", (release, message) => {
+    const issues = issuesOf(withRelease(example("adopt.yaml"), release));
+    expect(issues).toEqual([expect.objectContaining({ path: "managementCluster.operator.hypershiftRelease", value: release })]);
+    expect(issues[0].message).toMatch(message);
+  });
+
+  it.each(["4.21", "4.22", "4.23", "5.0", "5.1", "5.4"])("hypershiftRelease %s is a release", (release) => {
+    expect(issuesOf(withRelease(example("adopt.yaml"), release)).filter((i: { path: string }) => i.path.endsWith("hypershiftRelease"))).toEqual([]);
+  });
+
+  it("a bundle rendered by a release older than 4.21 is refused, naming where the release was read", () => {
+    const dir = tempDir("hs-release-");
+    const bundle = path.join(dir, "bundle.yaml");
+    fs.writeFileSync(bundle, BUNDLE.replace(IMAGE, "image: quay.io/hypershift/hypershift-operator:4.20"));
+    const adopt = example("adopt.yaml");
+    const config = { ...adopt, managementCluster: { ...adopt.managementCluster, operator: { ...adopt.managementCluster.operator, bundleFile: bundle } } };
+    expect(issuesOf(config)).toEqual([
+      {
+        path: "managementCluster.operator.bundleFile",
+        value: "4.20",
+        message: expect.stringMatching(
+          /^was rendered by HyperShift 4\.20 \(the bundle's operator image quay\.io\/hypershift\/hypershift-operator:4\.20\), which is older than 4\.21/,
+        ),
+      },
+    ]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
 
 describe("options an older operator lacks", () => {

@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { releaseAtLeast } from "../hypershift-release";
+import { hypershiftReleaseProblem, releaseAtLeast } from "../hypershift-release";
 import type { DeploymentNames } from "../names";
 import { OperatorBundle, readOperatorBundle } from "../operator-bundle";
 import { Config } from "../schema";
@@ -158,6 +158,16 @@ export function hypershiftReleaseIssues(config: Config, names: DeploymentNames, 
   }
   const release = set ?? rendered?.release;
   const origin = set ? RELEASE_PATH : `the bundle's ${rendered?.from}`;
+  // A set release was checked by the schema; the bundle's is checked here.
+  const unknown = !set && rendered ? hypershiftReleaseProblem(rendered.release) : undefined;
+  if (unknown && rendered)
+    return [
+      {
+        path: "managementCluster.operator.bundleFile",
+        value: rendered.release,
+        message: `was rendered by HyperShift ${rendered.release} (${origin}), which ${unknown}`,
+      },
+    ];
   const gates = RELEASE_GATES.flatMap((gate) =>
     releaseAtLeast(release, gate.since)
       ? []

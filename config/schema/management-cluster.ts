@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HYPERSHIFT_RELEASE_SHAPE, HYPERSHIFT_RELEASE_SHAPE_MESSAGE, hypershiftReleaseProblem } from "../hypershift-release";
 import { AZURE_NAME_RULES, azureName } from "../azure-rules";
 import { aksSchema } from "./aks";
 import { etcdBackupSchema } from "./etcd-backup";
@@ -32,7 +33,8 @@ export const managementClusterSchema = z
         ),
         hypershiftRelease: z
           .string()
-          .regex(/^\d+\.\d+$/, { error: 'must be a HyperShift release minor such as "4.21" (the branch release-4.21 of the CLI and operator you run)' })
+          .regex(HYPERSHIFT_RELEASE_SHAPE, { error: HYPERSHIFT_RELEASE_SHAPE_MESSAGE, abort: true })
+          .refine((release) => hypershiftReleaseProblem(release) === undefined, { error: (issue) => hypershiftReleaseProblem(String(issue.input)) })
           .optional()
           .describe(
             'The HyperShift release (operator and CLI) you run, e.g. "4.21": adoption names and the features an older operator lacks follow it (help/management-cluster.md#the-hypershift-release). Default: read from the bundle (the install-cli-version annotation or the operator image tag); neither: HyperShift main.',
