@@ -14,6 +14,9 @@ export const HYPERSHIFT_RELEASE = /^(\d+)\.(\d+)$/;
 export const HYPERSHIFT_RELEASE_SHAPE = /^([1-9]\d*)\.(0|[1-9]\d*)$/;
 export const HYPERSHIFT_RELEASE_SHAPE_MESSAGE = 'must be a HyperShift release minor such as "4.21" (the branch release-4.21 of the CLI and operator you run)';
 
+/** First release with the control-plane operator's workload identity (release-4.22's AzureWorkloadIdentities adds controlPlaneOperator). */
+export const CONTROL_PLANE_OPERATOR_IDENTITY_SINCE = "4.22";
+
 /** The oldest release this tool renders for: release-4.21's CLI is the first with --workload-identities-file (seed 004's). */
 export const OLDEST_HYPERSHIFT_RELEASE = "4.21";
 /** The last 4.y minor: 5.0 is the same release as 4.23. */

@@ -1,4 +1,4 @@
-import { releaseAtLeast } from "../hypershift-release";
+import { CONTROL_PLANE_OPERATOR_IDENTITY_SINCE, releaseAtLeast } from "../hypershift-release";
 import { DATA_PLANE_COMPONENTS, WORKLOAD_IDENTITY_COMPONENTS, WorkloadIdentityKey } from "../components";
 import { CLOUD_ENDPOINTS } from "../cloud";
 import { ClusterConfig, Config } from "../schema";
@@ -95,7 +95,7 @@ function managedIdentityNames(
     key === "controlPlaneOperator"
       ? // On by default, as `hypershift create iam azure` always creates it (issue 13 item 3); off
         // before release-4.22, whose AzureWorkloadIdentities has no controlPlaneOperator (help/management-cluster.md).
-        (cluster.identities.controlPlaneOperator ?? releaseAtLeast(hypershiftRelease, "4.22"))
+        (cluster.identities.controlPlaneOperator ?? releaseAtLeast(hypershiftRelease, CONTROL_PLANE_OPERATOR_IDENTITY_SINCE))
       : key === "kms"
         ? cluster.identities.kms || cluster.hostedCluster?.kms !== undefined
         : true;

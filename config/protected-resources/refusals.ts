@@ -1,4 +1,4 @@
-import { releaseAtLeast } from "../hypershift-release";
+import { CONTROL_PLANE_OPERATOR_IDENTITY_SINCE, releaseAtLeast } from "../hypershift-release";
 import { LoadedConfig } from "../load";
 import { clusterOfStack } from "../names";
 import { ConfigIssue } from "../rules";
@@ -35,12 +35,12 @@ function clusterDropCause(loaded: LoadedConfig, cluster: string, stack: string, 
   if (
     component === "controlPlaneOperator" &&
     config.clusters[index].identities.controlPlaneOperator === undefined &&
-    !releaseAtLeast(loaded.hypershiftRelease, "4.22")
+    !releaseAtLeast(loaded.hypershiftRelease, CONTROL_PLANE_OPERATOR_IDENTITY_SINCE)
   )
     return {
       path: `clusters[${index}].identities.controlPlaneOperator`,
       edit:
-        `the control-plane operator's workload identity of cluster ${cluster} is not created before HyperShift 4.22 (managementCluster.operator.hypershiftRelease: ${loaded.hypershiftRelease}), ` +
+        `the control-plane operator's workload identity of cluster ${cluster} is not created before HyperShift ${CONTROL_PLANE_OPERATOR_IDENTITY_SINCE} (managementCluster.operator.hypershiftRelease: ${loaded.hypershiftRelease}), ` +
         "whose HostedCluster has no field for it: nothing uses it there, so releasing it is safe; or keep the release the cluster was deployed with",
     };
   if (component)

@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { hypershiftReleaseProblem, releaseAtLeast } from "../hypershift-release";
+import { CONTROL_PLANE_OPERATOR_IDENTITY_SINCE, hypershiftReleaseProblem, releaseAtLeast } from "../hypershift-release";
 import type { DeploymentNames } from "../names";
 import { OperatorBundle, readOperatorBundle } from "../operator-bundle";
 import { Config } from "../schema";
@@ -94,7 +94,7 @@ export const RELEASE_GATES: readonly ReleaseGate[] = [
     uses: (config) => hostedClusters(config).flatMap(({ hosted, at }) => (hosted.monitoring ? [{ path: `${at}.monitoring`, value: undefined }] : [])),
   },
   {
-    since: "4.22",
+    since: CONTROL_PLANE_OPERATOR_IDENTITY_SINCE,
     what: "the control-plane operator's workload identity (HostedCluster workloadIdentities.controlPlaneOperator; the default follows the release)",
     source: "api/hypershift/v1beta1/azure.go: release-4.21's AzureWorkloadIdentities has 7 identities, release-4.22 adds controlPlaneOperator",
     uses: (config) =>

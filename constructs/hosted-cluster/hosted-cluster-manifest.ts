@@ -1,4 +1,4 @@
-import type { HostedClusterApi } from "../../config/hypershift-release";
+import { HostedClusterApi, hostedClusterApi } from "../../config/hypershift-release";
 import {
   apiServerNetworking,
   clusterAutoscaling,
@@ -131,8 +131,6 @@ export interface HostedClusterManifestProps {
   readonly api?: HostedClusterApi;
 }
 
-const MAIN_API: HostedClusterApi = { azureTopology: true, kmsKeyVaultType: true };
-
 /** The HostedCluster object of `props`, field for field as the CLI renders it. */
 export function hostedClusterManifest(props: HostedClusterManifestProps): HyperShiftObject {
   const { name, networking: network, etcd } = props;
@@ -140,7 +138,7 @@ export function hostedClusterManifest(props: HostedClusterManifestProps): HyperS
   const identities = props.identities;
   const managed = identities.kind === "managedIdentities";
   const endpointAccess: EndpointAccessProps = props.endpointAccess ?? { kind: "Public" };
-  const api = props.api ?? MAIN_API;
+  const api = props.api ?? hostedClusterApi(undefined);
 
   return {
     apiVersion: HYPERSHIFT_API_VERSION,
