@@ -129,6 +129,18 @@ describe("adoption names by the CLI release (cmd/infra/azure/networking.go, rbac
   });
 });
 
+/** examples/adopt.yaml with the example bundle's operator image tagged `tag`, written in a new folder (remove `dir` after). */
+function adoptWithBundleTag(tag: string): { dir: string; config: any } {
+  const dir = tempDir("hs-release-");
+  const bundle = path.join(dir, "bundle.yaml");
+  fs.writeFileSync(bundle, BUNDLE.replace(IMAGE, `image: quay.io/hypershift/hypershift-operator:${tag}`));
+  const adopt = example("adopt.yaml");
+  return {
+    dir,
+    config: { ...adopt, managementCluster: { ...adopt.managementCluster, operator: { ...adopt.managementCluster.operator, bundleFile: bundle } } },
+  };
+}
+
 describe("the release read from the bundle (hypershift install render)", () => {
   it.each([
     ["the CLI's default image :latest says nothing", BUNDLE, undefined],
@@ -155,11 +167,7 @@ describe("the release read from the bundle (hypershift install render)", () => {
   });
 
   it("a bundle tagged 4.21 drives the adoption names without hypershiftRelease; a different hypershiftRelease is a config error", () => {
-    const dir = tempDir("hs-release-");
-    const bundle = path.join(dir, "bundle.yaml");
-    fs.writeFileSync(bundle, BUNDLE.replace(IMAGE, "image: quay.io/hypershift/hypershift-operator:4.21"));
-    const adopt = example("adopt.yaml");
-    const config = { ...adopt, managementCluster: { ...adopt.managementCluster, operator: { ...adopt.managementCluster.operator, bundleFile: bundle } } };
+    const { dir, config } = adoptWithBundleTag("4.21");
     expect(loadInline(config).names.clusters[0].hosted!.privateZone.name).toBe("myprefix-hc-azurecluster.example.com");
     expect(issuesOf(withRelease(config, "4.21"))).toEqual([]);
     expect(issuesOf(withRelease(config, "4.23"))).toEqual([
@@ -198,11 +206,7 @@ describe("the release read from the bundle (hypershift install render)", () => {
   });
 
   it("a bundle rendered by a release older than 4.21 is refused, naming where the release was read", () => {
-    const dir = tempDir("hs-release-");
-    const bundle = path.join(dir, "bundle.yaml");
-    fs.writeFileSync(bundle, BUNDLE.replace(IMAGE, "image: quay.io/hypershift/hypershift-operator:4.20"));
-    const adopt = example("adopt.yaml");
-    const config = { ...adopt, managementCluster: { ...adopt.managementCluster, operator: { ...adopt.managementCluster.operator, bundleFile: bundle } } };
+    const { dir, config } = adoptWithBundleTag("4.20");
     expect(issuesOf(config)).toEqual([
       {
         path: "managementCluster.operator.bundleFile",
