@@ -7,10 +7,10 @@ import { atLeast, onV4, releaseVersion } from "./release-version";
  * Unknown (neither set nor in the bundle): the code follows HyperShift `main`.
  */
 
-/** `4.21`, `4.22`, `4.23`, `5.0`...: a HyperShift release branch's minor (release-4.23 and release-5.0 are one branch). */
-export const HYPERSHIFT_RELEASE = /^(\d+)\.(\d+)$/;
-
-/** How a release is written: major.minor, no leading zeros. */
+/**
+ * How a release is written: `4.21`, `4.22`, `4.23`, `5.0`..., a HyperShift release branch's minor
+ * (release-4.23 and release-5.0 are one branch), no leading zeros.
+ */
 export const HYPERSHIFT_RELEASE_SHAPE = /^([1-9]\d*)\.(0|[1-9]\d*)$/;
 export const HYPERSHIFT_RELEASE_SHAPE_MESSAGE = 'must be a HyperShift release minor such as "4.21" (the branch release-4.21 of the CLI and operator you run)';
 
@@ -18,7 +18,7 @@ export const HYPERSHIFT_RELEASE_SHAPE_MESSAGE = 'must be a HyperShift release mi
 export const CONTROL_PLANE_OPERATOR_IDENTITY_SINCE = "4.22";
 
 /** The oldest release this tool renders for: release-4.21's CLI is the first with --workload-identities-file (seed 004's). */
-export const OLDEST_HYPERSHIFT_RELEASE = "4.21";
+const OLDEST_HYPERSHIFT_RELEASE = "4.21";
 /** The last 4.y minor: 5.0 is the same release as 4.23. */
 const LAST_V4_MINOR = 23;
 
@@ -27,20 +27,21 @@ export function hypershiftReleaseProblem(release: string): string | undefined {
   const match = HYPERSHIFT_RELEASE_SHAPE.exec(release);
   if (!match) return HYPERSHIFT_RELEASE_SHAPE_MESSAGE;
   const [major, minor] = [Number(match[1]), Number(match[2])];
-  if (major === 4 && minor < 21)
-    return `is older than ${OLDEST_HYPERSHIFT_RELEASE}, the first release whose CLI takes --workload-identities-file (self-managed Azure as seed 004 builds it); use a ${OLDEST_HYPERSHIFT_RELEASE} or later operator`;
+  const known = `${OLDEST_HYPERSHIFT_RELEASE} to 4.${LAST_V4_MINOR}, or 5.y`;
+  if (major !== 4 && major !== 5) return `is not a release this tool knows: ${known}`;
   if (major === 4 && minor > LAST_V4_MINOR)
     return `is not a release: 4.${LAST_V4_MINOR} is the last 4.y minor (5.0 is the same release); write 5.y for later ones`;
-  if (major !== 4 && major !== 5) return "is not a release this tool knows: 4.21 to 4.23, or 5.y";
+  if (ordinal(release) < ordinal(OLDEST_HYPERSHIFT_RELEASE))
+    return `is older than ${OLDEST_HYPERSHIFT_RELEASE}, the first release whose CLI takes --workload-identities-file (self-managed Azure as seed 004 builds it); use a ${OLDEST_HYPERSHIFT_RELEASE} or later operator`;
   return undefined;
 }
 
 /** A release as one comparable number: OCP 5.y is 4.(23+y) (5.0 is the same release as 4.23; notes operations-facts.md §1.3). */
 function ordinal(release: string): number {
-  const match = HYPERSHIFT_RELEASE.exec(release);
+  const match = HYPERSHIFT_RELEASE_SHAPE.exec(release);
   if (!match) return Number.POSITIVE_INFINITY;
   const [major, minor] = [Number(match[1]), Number(match[2])];
-  return major >= 5 ? 4000 + 23 + (major - 5) * 100 + minor : major * 1000 + minor;
+  return major >= 5 ? 4000 + LAST_V4_MINOR + (major - 5) * 100 + minor : major * 1000 + minor;
 }
 
 /** Whether `release` is `since` or later; an unknown release (undefined: HyperShift main) is. */
