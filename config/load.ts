@@ -4,7 +4,7 @@ import { z } from "zod";
 import { boundaryIssues, formatPath, parseConfigYaml } from "./boundary";
 import { keyId, rsaPublicKey } from "./keys";
 import { DeploymentNames, deriveNames } from "./names";
-import { OperatorBundle, readOperatorBundle } from "./operator-bundle";
+import { BundleResult, OperatorBundle, readOperatorBundle } from "./operator-bundle";
 import {
   bundleIssues,
   bundleWarnings,
@@ -78,7 +78,10 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   const structureIssues = runRules(STRUCTURE_RULES, config);
   if (structureIssues.length > 0) return { ok: false, file, issues: structureIssues };
 
-  const hypershiftRelease = configuredHypershiftRelease(config, configDir);
+  // The operator bundle, read once: its release decides how names are derived, and its checks run below.
+  const operator = config.managementCluster?.operator;
+  const bundleRead = operator && readOperatorBundle(path.resolve(configDir, operator.bundleFile), { omitKinds: operator.omitKinds });
+  const hypershiftRelease = configuredHypershiftRelease(config, bundleRead);
   const names = deriveNames(config, configDir, hypershiftRelease);
   const issues: ConfigIssue[] = runRules(NAME_RULES, names);
   for (const cluster of names.clusters) {
@@ -93,7 +96,7 @@ export function validateConfig(input: unknown, configDir: string, file = "(inlin
   const warnings: string[] = configWarnings(config, names);
   const { publicKeys, jwksKeys } = readIssuerKeys(config, names, configDir, issues, review ? warnings : undefined);
   const trustBundles = readTrustBundles(names, issues);
-  const operatorBundle = readBundle(config, names, issues, warnings);
+  const operatorBundle = bundleChecked(bundleRead, config, names, issues, warnings);
   if (issues.length > 0) return { ok: false, file, issues };
   return { ok: true, file, config, names, publicKeys, jwksKeys, trustBundles, operatorBundle, hypershiftRelease, warnings };
 }
@@ -177,11 +180,16 @@ function readTrustBundles(names: DeploymentNames, issues: ConfigIssue[]): Map<st
 }
 
 /** The checked operator bundle, when managementCluster is configured (its issues and warnings added). */
-function readBundle(config: Config, names: DeploymentNames, issues: ConfigIssue[], warnings: string[]): OperatorBundle | undefined {
+function bundleChecked(
+  result: BundleResult | undefined,
+  config: Config,
+  names: DeploymentNames,
+  issues: ConfigIssue[],
+  warnings: string[],
+): OperatorBundle | undefined {
   let operatorBundle: OperatorBundle | undefined;
-  if (config.managementCluster && names.managementCluster) {
+  if (result && names.managementCluster) {
     const bundleFile = names.managementCluster.bundleFile;
-    const result = readOperatorBundle(bundleFile, { omitKinds: config.managementCluster.operator.omitKinds });
     if (result.ok) {
       operatorBundle = result.bundle;
       issues.push(...bundleIssues(config, names, result.bundle));

@@ -1,7 +1,6 @@
-import * as path from "node:path";
 import { CONTROL_PLANE_OPERATOR_IDENTITY_SINCE, hypershiftReleaseProblem, releaseAtLeast } from "../hypershift-release";
 import type { DeploymentNames } from "../names";
-import { OperatorBundle, readOperatorBundle } from "../operator-bundle";
+import type { BundleResult, OperatorBundle } from "../operator-bundle";
 import { Config } from "../schema";
 import { ConfigIssue } from "./rule";
 
@@ -13,13 +12,15 @@ import { ConfigIssue } from "./rule";
 
 const RELEASE_PATH = "managementCluster.operator.hypershiftRelease";
 
-/** The release set in the config, else the bundle's (read here, before names are derived; a bundle that fails to read is reported later). */
-export function configuredHypershiftRelease(config: Config, configDir: string): string | undefined {
+/**
+ * The release set in the config, else the bundle's (`bundle`: the config's operator bundle, read
+ * before names are derived; one that failed to read is reported with the bundle's issues).
+ */
+export function configuredHypershiftRelease(config: Config, bundle: BundleResult | undefined): string | undefined {
   const operator = config.managementCluster?.operator;
   if (!operator) return undefined;
   if (operator.hypershiftRelease) return operator.hypershiftRelease;
-  const read = readOperatorBundle(path.resolve(configDir, operator.bundleFile), { omitKinds: operator.omitKinds });
-  return read.ok ? read.bundle.release?.release : undefined;
+  return bundle?.ok ? bundle.bundle.release?.release : undefined;
 }
 
 /** One option that needs a release, with the source that shows it. */
