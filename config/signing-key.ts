@@ -1,3 +1,4 @@
+import { ContentMemo } from "./content-memo";
 import { readLimitedFile } from "./read-file";
 import { keyId, rsaPublicKey } from "./keys";
 
@@ -13,7 +14,13 @@ export type PublicKeyResult = { readonly ok: true; readonly pem: string; readonl
 export function readPublicKey(file: string): PublicKeyResult {
   const read = readLimitedFile(file, "key", "file not found (create a key pair with `npm run keygen`)");
   if (!read.ok) return { ok: false, message: read.message };
-  const text = read.text;
+  return parsedKeys.get(read.text, () => publicKeyOfText(read.text));
+}
+
+/** The parsed keys of the last few key texts (content-memo.ts): a key's parse and ID are a pure function of its text. */
+const parsedKeys = new ContentMemo<PublicKeyResult>(16);
+
+function publicKeyOfText(text: string): PublicKeyResult {
   if (/PRIVATE KEY/.test(text)) {
     return { ok: false, message: "holds a PRIVATE key; give the public key file (serviceaccount-signer.public)" };
   }

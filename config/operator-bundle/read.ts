@@ -3,7 +3,7 @@ import { bundleProblems } from "./check";
 import { bundleReleaseOf, exampleOnlyOf, externalDnsOf, isOperatorDeployment, operatorEnvOf, privateLinkOf, secretReferencesOf } from "./facts";
 import { RENDER_HINT } from "./hypershift-install";
 import { bundleObjectOf, crdsInBundle } from "./kinds";
-import { ContentMemo } from "./memo";
+import { ContentMemo } from "../content-memo";
 import { monitoringOf } from "./monitoring";
 import { omitKinds } from "./mutate";
 import { parseBundleDocuments } from "./parse";

@@ -6,12 +6,14 @@ import { createHash } from "node:crypto";
  * from; edited content has another hash, so nothing is ever stale. Each caller gets its own deep
  * copy (structuredClone): what one caller changes, the memo and the next caller never see.
  *
- * Used by parseOperatorBundle (read.ts), a pure function of the bundle text and omitKinds. Who
- * gains is any process that loads one bundle more than once: the test suite above all (it loads
- * the examples' four bundles hundreds of times per worker; YAML parsing was a tenth of its
- * time), and tools that load several configs in one process (`npm run diagrams`; configs of
- * several environments that share one rendered bundle). A one-config synth parses once and pays
- * one hash of the text (microseconds for the examples' 10 KB, milliseconds for a 2 MiB render).
+ * Used by parseOperatorBundle (operator-bundle/read.ts), a pure function of the bundle text and
+ * omitKinds, and by readPublicKey (signing-key.ts), a pure function of the key file's text. Who
+ * gains is any process that loads one file more than once: the test suite above all (it loads
+ * the examples' four bundles and their keys hundreds of times per worker; YAML parsing was a
+ * tenth of its time, the key's parse and key ID about 1 CPU-second per run), and tools that load
+ * several configs in one process (`npm run diagrams`; configs of several environments that share
+ * one rendered bundle or one issuer). A one-config synth computes once and pays one hash of the
+ * text (microseconds for the examples' 10 KB, milliseconds for a 2 MiB render).
  */
 export class ContentMemo<T> {
   private readonly results = new Map<string, T>();
