@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { parse } from "yaml";
 import { main } from "../main";
 import { spawnSync } from "node:child_process";
+import { binaryString } from "./arbitraries";
 import { EXAMPLES, HAVE_TERRAFORM, REPO, tempDir, terraformApply, tree } from "./helpers";
 
 /**
@@ -283,10 +284,7 @@ describe("config strings in synthesized Terraform", () => {
     const all = bases();
     const piece = fc.constantFrom("${", "%{", "}", '"', "\\", "$", "%", "{", "\n", "\t", "ü", "😀", "/", "..", " ", "x");
     const text = fc
-      .tuple(
-        fc.array(fc.oneof(piece, fc.string({ unit: "binary", maxLength: 4 })), { maxLength: 6 }),
-        fc.constantFrom(`\${${MARKER}}`, `%{${MARKER}}`, `\${ ${MARKER} }`),
-      )
+      .tuple(fc.array(fc.oneof(piece, binaryString({ maxLength: 4 })), { maxLength: 6 }), fc.constantFrom(`\${${MARKER}}`, `%{${MARKER}}`, `\${ ${MARKER} }`))
       .map(([pieces, template]) => [...pieces.slice(0, 3), template, ...pieces.slice(3)].join(""));
     // Mostly free-text fields (they must synthesize); sometimes any field (the pattern rejects it).
     const fields = fc.oneof(
