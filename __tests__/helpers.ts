@@ -263,8 +263,11 @@ export const CLIENT_IDS: WorkloadIdentityClientIds = {
   network: "00000000-0000-0000-0000-000000000010",
 };
 
+const terraformVersion = spawnSync("terraform", ["version", "-json"], { encoding: "utf8" });
 /** Whether `terraform` is on PATH (tests that run it skip cleanly without it). */
-export const HAVE_TERRAFORM = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
+export const HAVE_TERRAFORM = terraformVersion.status === 0;
+/** The installed Terraform's version ("1.11.4"), from the same probe; "" without Terraform. */
+export const TERRAFORM_VERSION: string = HAVE_TERRAFORM ? JSON.parse(terraformVersion.stdout).terraform_version : "";
 
 /**
  * `terraform apply -auto-approve` in `dir`, expected to succeed; a failure shows Terraform's own
@@ -295,4 +298,60 @@ export function synthClusterStackInto(loaded: LoadedConfig, outdir: string): any
   });
   app.synth();
   return JSON.parse(fs.readFileSync(path.join(outdir, "stacks", stack.node.id, "cdk.tf.json"), "utf8"));
+}
+
+/**
+ * Cases of built-in-only Terraform JSON combined into one configuration, so that one terraform run
+ * checks them all (each run costs ~0.1 CPU-s): every root-level name of a case (variable, local,
+ * output, check, resource, data source) becomes `<case>__<name>`, and so does every reference to it
+ * (`var.x`, `local.x`, `terraform_data.x`, `data.t.x`: in expressions, import `to`, depends_on).
+ * Write it with JSON.stringify(config, null, 2): the line a diagnostic quotes is then the case's own.
+ */
+export function combineCases(cases: Record<string, Record<string, any>>): Record<string, any> {
+  const combined: Record<string, any> = {};
+  for (const [prefix, config] of Object.entries(cases)) {
+    const references = new Map<string, string>();
+    const refer = (head: string, block: Record<string, unknown> = {}) =>
+      Object.keys(block).forEach((name) => references.set(`${head}${name}`, `${head}${prefix}__${name}`));
+    refer("var.", config.variable);
+    refer("local.", config.locals);
+    for (const [type, block] of Object.entries<any>(config.resource ?? {})) refer(`${type}.`, block);
+    for (const [type, block] of Object.entries<any>(config.data ?? {})) refer(`data.${type}.`, block);
+    const escaped = [...references.keys()].sort((a, b) => b.length - a.length).map((r) => r.replace(/[.-]/g, "\\$&"));
+    const pattern = new RegExp(`(?<![\\w.-])(${escaped.join("|") || "(?!)"})(?![\\w-])`, "g");
+    const renamed = JSON.parse(JSON.stringify(config), (_key, value) =>
+      typeof value === "string" ? value.replace(pattern, (r) => references.get(r)!) : value,
+    );
+    for (const [block, content] of Object.entries<any>(renamed)) {
+      if (["variable", "locals", "output", "check"].includes(block)) {
+        for (const [name, body] of Object.entries(content)) (combined[block] ??= {})[`${prefix}__${name}`] = body;
+      } else if (block === "resource" || block === "data") {
+        for (const [type, byName] of Object.entries<any>(content)) {
+          for (const [name, body] of Object.entries(byName)) ((combined[block] ??= {})[type] ??= {})[`${prefix}__${name}`] = body;
+        }
+      } else if (block === "import") (combined.import ??= []).push(...content);
+      else if (block !== "//" && JSON.stringify(content) !== "{}") throw new Error(`combineCases: case ${prefix}'s "${block}" block cannot be renamed`);
+    }
+  }
+  return combined;
+}
+
+/**
+ * The diagnostics of a run's output ("Error: ..." or "Warning: ..." up to the next one or to the
+ * run's summary), each with the case (a combineCases prefix) whose object its "on ... in ..." line names.
+ */
+export function caseDiagnostics(output: string, cases: readonly string[]): Array<{ case: string | undefined; text: string }> {
+  const starts = [...output.matchAll(/^[│ ]*(Error|Warning): /gm)].map((m) => m.index);
+  return starts.map((start, i) => {
+    const text = output.slice(start, starts[i + 1] ?? output.length).split(/^(?=Apply complete!|Plan: |No changes\.|Changes to Outputs:|Outputs:)/m)[0];
+    const context = /^[│ ]*on \S+ line \d+, in ([^\n]*):$/m.exec(text)?.[1] ?? "";
+    return { case: cases.find((c) => new RegExp(`(^|[."])${c}__`).test(context)), text };
+  });
+}
+
+/** What a run of `name` alone would have printed: `output` without the other cases' diagnostics. */
+export function caseOutput(output: string, cases: readonly string[], name: string): string {
+  return caseDiagnostics(output, cases)
+    .filter((d) => d.case !== undefined && d.case !== name)
+    .reduce((text, d) => text.replace(d.text, ""), output);
 }
