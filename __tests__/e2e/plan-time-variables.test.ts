@@ -2,7 +2,18 @@ import { spawnSync } from "node:child_process";
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, rsaKeyPair, synthStacks, tempDir } from "../helpers";
+import {
+  caseDiagnostics,
+  caseOutput,
+  combineCases,
+  HAVE_TERRAFORM,
+  hostedClusterSpec,
+  loadInline,
+  minimalConfig,
+  rsaKeyPair,
+  synthStacks,
+  tempDir,
+} from "../helpers";
 
 /**
  * The plan-time variables (secrets.source: variables), checked by Terraform itself: the variable
@@ -11,6 +22,9 @@ import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, rsaKeyPai
  * messages users see, that a rejected value is never printed, and that it reaches no provider or
  * resource. The signing key's key-pair check needs the tls provider, which is not installed here:
  * its synthesized comparison is planned with what tls_public_key outputs, computed with node:crypto.
+ * Three plans in all: the cases that must pass in one configuration (combineCases), the cases that
+ * must be refused in another (each case's messages read from its own diagnostics), and a missing
+ * required variable alone (Terraform stops before evaluating anything else, so it cannot share a run).
  */
 
 const pem = (label: string, body: string) => `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
@@ -72,10 +86,35 @@ function strings(value: unknown): string[] {
   return [];
 }
 
+/** A case of a combined plan: the configuration it plans (checks, gated or key-pair) and its values, as TF_VAR_* (default) or in a -var-file. */
+interface Case {
+  readonly config: "checks" | "gated" | "key-pair";
+  readonly values: Record<string, string>;
+  readonly via?: "env" | "var-file";
+}
+
+interface Run {
+  status: number | null;
+  output: string;
+  prose: string;
+}
+
+const prose = (output: string) => output.replace(/[│╷╵]/g, " ").replace(/\s+/g, " ");
+
 (HAVE_TERRAFORM ? describe : describe.skip)("plan-time variables, checked by Terraform (needs terraform on PATH)", () => {
   let dir: string;
   let stacks: Record<string, any>;
   let config: Record<string, any>;
+  /** Per variable, the one expression every consumer (provider, Secret, data source) gets in the synthesized stacks. */
+  let gated: Map<string, string>;
+  /** The signing key's tls_public_key data source, as synthesized. */
+  let check: any;
+  /** The configurations the cases plan. */
+  const configs: Record<Case["config"], Record<string, any>> = { checks: {}, gated: {}, "key-pair": {} };
+  /** The run of the cases that must pass, and of those that must be refused. */
+  let passing: Run & { alone(name: string): Run };
+  let refusing: Run & { alone(name: string): Run };
+
   beforeAll(() => {
     dir = tempDir("hcp-azure-vars-");
     const publicKeyFile = path.join(dir, "signer.public");
@@ -90,33 +129,149 @@ function strings(value: unknown): string[] {
       }
     }
     config = { variable, resource: { terraform_data: checks } };
+    configs.checks = config;
     // Variables only: no init needed.
     fs.mkdirSync(path.join(dir, "checks"));
     fs.writeFileSync(path.join(dir, "checks", "main.tf.json"), JSON.stringify(config, null, 2));
+
+    gated = new Map();
+    for (const text of Object.values(stacks).flatMap(strings)) {
+      const match = /^\$\{([\s\S]*) \? var\.([a-z_]+) : ""\}$/.exec(text);
+      if (!match) continue;
+      const expression = text.slice(2, -1);
+      expect({ variable: match[2], expression }).toEqual({ variable: match[2], expression: gated.get(match[2]) ?? expression });
+      gated.set(match[2], expression);
+    }
+    // What each consumer gets, as outputs (without the checks, so that the plan runs to the end).
+    const output = Object.fromEntries(
+      [...gated].map(([name, expression]) => [
+        name,
+        { value: `\${nonsensitive(sensitive((${expression}) == var.${name} ? "the value" : (${expression}) == "" ? "nothing" : "something else"))}` },
+      ]),
+    );
+    configs.gated = { variable: config.variable, output };
+
+    const keys = Object.values(stacks["cluster-hc1"].data.tls_public_key as Record<string, any>);
+    expect(keys).toHaveLength(1);
+    check = keys[0];
+    // The postcondition, as synthesized, on what tls_public_key would output (a variable here).
+    const postcondition = check.lifecycle.postcondition[0];
+    configs["key-pair"] = {
+      variable: { tls_public_key_pem: { type: "string" } },
+      resource: {
+        terraform_data: {
+          public_half: {
+            lifecycle: {
+              precondition: [
+                {
+                  condition: postcondition.condition.replaceAll("self.public_key_pem", "var.tls_public_key_pem"),
+                  error_message: postcondition.error_message,
+                },
+              ],
+            },
+          },
+        },
+      },
+    };
+
+    const { kube_token: _token, ...withoutToken } = GOOD;
+    const withClientCertificate = { ...withoutToken, kube_client_certificate: CERT, kube_client_key: pkcs8 };
+    passing = planCases("passing", {
+      good: { config: "checks", values: GOOD },
+      pkcs8: { config: "checks", values: { ...withClientCertificate, service_account_signing_key: pkcs8 } },
+      gated_good: { config: "gated", values: GOOD },
+      gated_client_certificate: { config: "gated", values: withClientCertificate },
+      gated_private_keys: { config: "gated", values: Object.fromEntries([...gated.keys()].map((name) => [name, LEAKED_KEY])) },
+      key_pkcs1: { config: "key-pair", values: { tls_public_key_pem: tlsPublicKeyPem(pkcs1) } },
+      key_pkcs8: { config: "key-pair", values: { tls_public_key_pem: tlsPublicKeyPem(pkcs8) } },
+      key_crlf: {
+        config: "key-pair",
+        values: {
+          tls_public_key_pem: tlsPublicKeyPem(pkcs1)
+            .replace(/\n/g, "")
+            .replace(/(.{76})/g, "$1\r\n"),
+        },
+      },
+    });
+    // A private key pasted into every variable: each copy names its variable in its first body line.
+    const sentinel = (name: string) => LEAKED_KEY.replace("-----\n", `-----\nSENTINEL-${name}-SENTINEL\n`);
+    const privateKeys = Object.fromEntries(Object.keys(config.variable).map((name) => [name, sentinel(name)]));
+    refusing = planCases("refusing", {
+      bad: {
+        config: "checks",
+        values: {
+          pull_secret: JSON.stringify({ auths: {}, note: SENTINELS.pull }),
+          service_account_signing_key: `${publicKey}${SENTINELS.key}`,
+          ssh_public_key: "not-a-key",
+          external_dns_credentials: JSON.stringify({ tenantId: SENTINELS.dns }),
+          kube_host: "http://insecure.example.com",
+          kube_cluster_ca_certificate: "not a certificate",
+          kube_token: `Bearer ${SENTINELS.token}`,
+          kube_client_certificate: "not a certificate",
+          kube_client_key: SENTINELS.client,
+        },
+      },
+      private_keys_env: { config: "checks", values: privateKeys, via: "env" },
+      private_keys_var_file: { config: "checks", values: privateKeys, via: "var-file" },
+      no_authentication: { config: "checks", values: withoutToken },
+      another_key: { config: "key-pair", values: { tls_public_key_pem: tlsPublicKeyPem(other.privateKey) } },
+    });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  /** `terraform plan` in `folder` with the values as TF_VAR_* (default) or in a -var-file, as Terraform Cloud passes workspace variables. */
-  function plan(values: Record<string, string>, via: "env" | "var-file" = "env", folder = "checks") {
+  const SENTINELS = { pull: "LEAK-PULL-4711", key: "LEAK-KEY-4712", dns: "LEAK-DNS-4713", client: "LEAK-CLIENT-4714", token: "LEAK-TOKEN-4715" };
+
+  /** `terraform plan` in `folder`, with `args` and `env` added. */
+  function terraformPlan(folder: string, env: NodeJS.ProcessEnv, args: string[] = []): Run {
     const cwd = path.join(dir, folder);
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: dir, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
-    const args = ["plan", "-input=false", "-no-color", "-refresh=false"];
-    if (via === "env") {
-      for (const [name, value] of Object.entries(values)) env[`TF_VAR_${name}`] = value;
-    } else {
-      // HCL strings: JSON's escapes (\n, \", \\) are HCL's; PEM and JSON values hold no template sequence.
-      const file = path.join(cwd, "values.tfvars");
-      fs.writeFileSync(
-        file,
-        Object.entries(values)
-          .map(([name, value]) => `${name} = ${JSON.stringify(value)}\n`)
-          .join(""),
-      );
-      args.push(`-var-file=${file}`);
-    }
-    const run = spawnSync("terraform", args, { cwd, env, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync("terraform", ["plan", "-input=false", "-no-color", "-refresh=false", ...args], {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: dir, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1", ...env },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     const output = `${run.stdout}${run.stderr}`;
-    return { status: run.status, output, prose: output.replace(/[│╷╵]/g, " ").replace(/\s+/g, " ") };
+    return { status: run.status, output, prose: prose(output) };
+  }
+
+  /**
+   * One `terraform plan` of several cases in `folder`: their configurations combined (each case's
+   * names prefixed `<case>__`), each case's values given as its `via` says (-var-file: HCL strings;
+   * JSON's escapes \n, \", \\ are HCL's, and PEM and JSON values hold no template sequence).
+   */
+  function planCases(folder: string, cases: Record<string, Case>): Run & { alone(name: string): Run } {
+    const cwd = path.join(dir, folder);
+    fs.mkdirSync(cwd);
+    const combined = combineCases(Object.fromEntries(Object.entries(cases).map(([name, c]) => [name, configs[c.config]])));
+    fs.writeFileSync(path.join(cwd, "main.tf.json"), JSON.stringify(combined, null, 2));
+    const env: NodeJS.ProcessEnv = {};
+    const varFile: string[] = [];
+    for (const [name, c] of Object.entries(cases)) {
+      for (const [variable, value] of Object.entries(c.values)) {
+        if (c.via === "var-file") varFile.push(`${name}__${variable} = ${JSON.stringify(value)}\n`);
+        else env[`TF_VAR_${name}__${variable}`] = value;
+      }
+    }
+    const file = path.join(cwd, "values.tfvars");
+    if (varFile.length) fs.writeFileSync(file, varFile.join(""));
+    const run = terraformPlan(folder, env, varFile.length ? [`-var-file=${file}`] : []);
+    const names = Object.keys(cases);
+    // Every error names one case's object: none comes from the combination itself.
+    const errors = caseDiagnostics(run.output, names).filter((d) => /^[│ ]*Error/.test(d.text));
+    expect(errors.filter((d) => d.case === undefined).map((d) => d.text)).toEqual([]);
+    return {
+      ...run,
+      alone: (name) => {
+        const output = caseOutput(run.output, names, name);
+        return { status: run.status, output, prose: prose(output) };
+      },
+    };
+  }
+
+  /** `name`'s outputs in the passing run (`+ <name>__<variable> = "..."`), by variable. */
+  function received(name: string): Record<string, string> {
+    const outputs = [...passing.output.matchAll(/^\s*\+ ([a-z0-9_]+)__([a-z_]+)\s*=\s*"([^"]*)"$/gm)];
+    return Object.fromEntries(outputs.filter((m) => m[1] === name).map((m) => [m[2], m[3]]));
   }
 
   const messages = () =>
@@ -134,32 +289,24 @@ function strings(value: unknown): string[] {
     expect(checked.sort()).toEqual(Object.keys(config.variable).sort());
   });
 
+  // One run holds every case that must pass: each case shows no error of its own, and the run exits 0.
+  it("plans every case that must pass with exit status 0", () => {
+    expect(passing.output).not.toMatch(/Error/);
+    expect(passing.status).toBe(0);
+  });
+
   it("accepts good values (PKCS#1 key, token)", () => {
-    const result = plan(GOOD);
-    expect(result.output).not.toMatch(/Error/);
-    expect(result.status).toBe(0);
+    expect(passing.alone("good").output).not.toMatch(/Error/);
+    expect(passing.output).toMatch(/terraform_data\.good__\w+_Check_\w+ will be created/);
   });
 
   it("accepts a PKCS#8 signing key and client-certificate authentication instead of a token", () => {
-    const { kube_token: _token, ...rest } = GOOD;
-    const result = plan({ ...rest, service_account_signing_key: pkcs8, kube_client_certificate: CERT, kube_client_key: pkcs8 });
-    expect(result.output).not.toMatch(/Error/);
-    expect(result.status).toBe(0);
+    expect(passing.alone("pkcs8").output).not.toMatch(/Error/);
+    expect(passing.output).toMatch(/terraform_data\.pkcs8__\w+_Check_\w+ will be created/);
   });
 
   it("rejects each bad value at plan with its message, and never prints a rejected secret", () => {
-    const sentinels = { pull: "LEAK-PULL-4711", key: "LEAK-KEY-4712", dns: "LEAK-DNS-4713", client: "LEAK-CLIENT-4714", token: "LEAK-TOKEN-4715" };
-    const result = plan({
-      pull_secret: JSON.stringify({ auths: {}, note: sentinels.pull }),
-      service_account_signing_key: `${publicKey}${sentinels.key}`,
-      ssh_public_key: "not-a-key",
-      external_dns_credentials: JSON.stringify({ tenantId: sentinels.dns }),
-      kube_host: "http://insecure.example.com",
-      kube_cluster_ca_certificate: "not a certificate",
-      kube_token: `Bearer ${sentinels.token}`,
-      kube_client_certificate: "not a certificate",
-      kube_client_key: sentinels.client,
-    });
+    const result = refusing.alone("bad");
     expect(result.status).toBe(1);
     const all = messages();
     expect(all).toHaveLength(11);
@@ -168,20 +315,19 @@ function strings(value: unknown): string[] {
     expect(expected).toHaveLength(9);
     for (const message of expected) expect(result.prose).toContain(message.replace(/\s+/g, " "));
     for (const message of all.filter((m) => !expected.includes(m))) expect(result.prose).not.toContain(message.replace(/\s+/g, " "));
-    for (const sentinel of Object.values(sentinels)) expect(result.output).not.toContain(sentinel);
+    for (const sentinel of Object.values(SENTINELS)) expect(refusing.output).not.toContain(sentinel);
     expect(result.output).not.toContain("BEGIN PUBLIC KEY");
   });
 
   it.each(["env", "var-file"] as const)("refuses a private key given to any variable that does not take one, and prints it nowhere (values via %s)", (via) => {
-    // A private key pasted into every variable: each copy names its variable in its first body line.
-    const sentinel = (name: string) => LEAKED_KEY.replace("-----\n", `-----\nSENTINEL-${name}-SENTINEL\n`);
+    const result = refusing.alone(`private_keys_${via.replace("-", "_")}`);
     const names = Object.keys(config.variable);
-    const result = plan(Object.fromEntries(names.map((name) => [name, sentinel(name)])), via);
     expect(result.status).toBe(1);
-    const printed = names.filter((name) => result.output.includes(`SENTINEL-${name}-`));
+    // Nowhere in the whole run (both cases paste the same key).
+    const printed = names.filter((name) => refusing.output.includes(`SENTINEL-${name}-`));
     const bodyLines = LEAKED_KEY.split("\n").filter((line) => /^[A-Za-z0-9+/=]{16,}$/.test(line));
-    expect({ printed, bodyLines: bodyLines.filter((line) => result.output.includes(line)).length }).toEqual({ printed: [], bodyLines: 0 });
-    expect(result.output).not.toContain("PRIVATE KEY-----");
+    expect({ printed, bodyLines: bodyLines.filter((line) => refusing.output.includes(line)).length }).toEqual({ printed: [], bodyLines: 0 });
+    expect(refusing.output).not.toContain("PRIVATE KEY-----");
     // Refused with its own message wherever a private key is wrong.
     for (const name of names.filter((n) => !TAKE_A_PRIVATE_KEY.includes(n))) {
       expect({ name, refused: result.prose.includes(`The ${name} `) }).toEqual({ name, refused: true });
@@ -192,49 +338,19 @@ function strings(value: unknown): string[] {
   });
 
   it("requires a way to authenticate to the management cluster", () => {
-    const { kube_token: _token, ...rest } = GOOD;
-    const result = plan(rest);
+    const result = refusing.alone("no_authentication");
     expect(result.status).toBe(1);
     expect(result.prose).toContain("Set kube_token, or both kube_client_certificate and kube_client_key");
   });
 
-  it("requires every secret without a default", () => {
+  it("requires every secret without a default (a run of its own: Terraform refuses it before it evaluates anything)", () => {
     const { pull_secret: _pull, ...rest } = GOOD;
-    const result = plan(rest);
+    const result = terraformPlan("checks", Object.fromEntries(Object.entries(rest).map(([name, value]) => [`TF_VAR_${name}`, value])));
     expect(result.status).toBe(1);
     expect(result.prose).toMatch(/No value for required variable.*pull_secret/);
   });
 
   describe("a value that fails its rules reaches no provider and no resource", () => {
-    /** Per variable, the one expression every consumer (provider, Secret, data source) gets in the synthesized stacks. */
-    let gated: Map<string, string>;
-    beforeAll(() => {
-      gated = new Map();
-      for (const text of Object.values(stacks).flatMap(strings)) {
-        const match = /^\$\{([\s\S]*) \? var\.([a-z_]+) : ""\}$/.exec(text);
-        if (!match) continue;
-        const expression = text.slice(2, -1);
-        expect({ variable: match[2], expression }).toEqual({ variable: match[2], expression: gated.get(match[2]) ?? expression });
-        gated.set(match[2], expression);
-      }
-      // What each consumer gets, as outputs (without the checks, so that the plan runs to the end).
-      const output = Object.fromEntries(
-        [...gated].map(([name, expression]) => [
-          name,
-          { value: `\${nonsensitive(sensitive((${expression}) == var.${name} ? "the value" : (${expression}) == "" ? "nothing" : "something else"))}` },
-        ]),
-      );
-      fs.mkdirSync(path.join(dir, "gated"));
-      fs.writeFileSync(path.join(dir, "gated", "main.tf.json"), JSON.stringify({ variable: config.variable, output }, null, 2));
-    });
-
-    /** The output of each variable: what its consumers get. */
-    function received(values: Record<string, string>): Record<string, string> {
-      const result = plan(values, "env", "gated");
-      expect({ status: result.status, errors: result.output.match(/Error.*/g) }).toEqual({ status: 0, errors: null });
-      return Object.fromEntries([...result.output.matchAll(/^\s*\+ ([a-z_]+)\s*=\s*"([^"]*)"$/gm)].map((m) => [m[1], m[2]]));
-    }
-
     it("the provider and every resource take the input only through it", () => {
       expect([...gated.keys()].sort()).toEqual(Object.keys(config.variable).sort());
       const management = stacks.management;
@@ -260,58 +376,22 @@ function strings(value: unknown): string[] {
     });
 
     it("gives every consumer the value as set when it passes", () => {
-      const { kube_token: _token, ...rest } = GOOD;
-      expect(received(GOOD)).toEqual(Object.fromEntries([...gated.keys()].map((name) => [name, "the value"])));
+      for (const name of ["gated_good", "gated_client_certificate"])
+        expect({ name, errors: passing.alone(name).output.match(/Error.*/g) }).toEqual({ name, errors: null });
+      expect(received("gated_good")).toEqual(Object.fromEntries([...gated.keys()].map((name) => [name, "the value"])));
       // Unset optional inputs stay null (the provider then uses the other way to authenticate).
-      expect(received({ ...rest, kube_client_certificate: CERT, kube_client_key: pkcs8 })).toEqual(
-        Object.fromEntries([...gated.keys()].map((name) => [name, "the value"])),
-      );
+      expect(received("gated_client_certificate")).toEqual(Object.fromEntries([...gated.keys()].map((name) => [name, "the value"])));
     });
 
     it("gives nothing to the consumers of a private key pasted where none belongs", () => {
-      const values = Object.fromEntries([...gated.keys()].map((name) => [name, LEAKED_KEY]));
-      expect(received(values)).toEqual(
+      expect(passing.alone("gated_private_keys").output.match(/Error.*/g)).toEqual(null);
+      expect(received("gated_private_keys")).toEqual(
         Object.fromEntries([...gated.keys()].map((name) => [name, TAKE_A_PRIVATE_KEY.includes(name) ? "the value" : "nothing"])),
       );
     });
   });
 
   describe("the signing key is the private half of the published key (tls_public_key, planned with node:crypto's public key)", () => {
-    let check: any;
-    beforeAll(() => {
-      const cluster = stacks["cluster-hc1"];
-      const keys = Object.values(cluster.data.tls_public_key as Record<string, any>);
-      expect(keys).toHaveLength(1);
-      check = keys[0];
-      // The postcondition, as synthesized, on what tls_public_key would output (a variable here).
-      const postcondition = check.lifecycle.postcondition[0];
-      fs.mkdirSync(path.join(dir, "key-pair"));
-      fs.writeFileSync(
-        path.join(dir, "key-pair", "main.tf.json"),
-        JSON.stringify(
-          {
-            variable: { tls_public_key_pem: { type: "string" } },
-            resource: {
-              terraform_data: {
-                public_half: {
-                  lifecycle: {
-                    precondition: [
-                      {
-                        condition: postcondition.condition.replaceAll("self.public_key_pem", "var.tls_public_key_pem"),
-                        error_message: postcondition.error_message,
-                      },
-                    ],
-                  },
-                },
-              },
-            },
-          },
-          null,
-          2,
-        ),
-      );
-    });
-
     it("is synthesized as a tls_public_key of the variable, read only when its rules hold, compared with the published key", () => {
       expect(check.private_key_pem).toBe("${var.service_account_signing_key}");
       expect(check.count).toBe(
@@ -326,27 +406,21 @@ function strings(value: unknown): string[] {
     });
 
     it.each([
-      ["the published key's private half, PKCS#1", () => tlsPublicKeyPem(pkcs1)],
-      ["the published key's private half, PKCS#8", () => tlsPublicKeyPem(pkcs8)],
-      [
-        "any line width and CRLF line ends",
-        () =>
-          tlsPublicKeyPem(pkcs1)
-            .replace(/\n/g, "")
-            .replace(/(.{76})/g, "$1\r\n"),
-      ],
-    ])("accepts %s", (_name, derived) => {
-      const result = plan({ tls_public_key_pem: derived() }, "env", "key-pair");
-      expect({ status: result.status, errors: result.output.match(/Error.*/g) }).toEqual({ status: 0, errors: null });
+      ["the published key's private half, PKCS#1", "key_pkcs1"],
+      ["the published key's private half, PKCS#8", "key_pkcs8"],
+      ["any line width and CRLF line ends", "key_crlf"],
+    ])("accepts %s", (_name, name) => {
+      expect(passing.alone(name).output.match(/Error.*/g)).toEqual(null);
+      expect(passing.output).toContain(`terraform_data.${name}__public_half will be created`);
     });
 
     it("refuses another key's, naming the variable and the fix, without the private key", () => {
-      const result = plan({ tls_public_key_pem: tlsPublicKeyPem(other.privateKey) }, "env", "key-pair");
+      const result = refusing.alone("another_key");
       expect(result.status).toBe(1);
       expect(result.prose).toContain(check.lifecycle.postcondition[0].error_message);
       // Terraform shows the public key it compared (public); never a private key.
       expect(result.output).not.toContain("PRIVATE KEY");
-      for (const line of other.privateKey.split("\n").filter((l) => /^[A-Za-z0-9+/=]{16,}$/.test(l))) expect(result.output).not.toContain(line);
+      for (const line of other.privateKey.split("\n").filter((l) => /^[A-Za-z0-9+/=]{16,}$/.test(l))) expect(refusing.output).not.toContain(line);
     });
   });
 });
