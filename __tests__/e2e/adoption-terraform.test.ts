@@ -2,13 +2,14 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { EXAMPLES, HAVE_TERRAFORM, loadInline, synthStacks, tempDir } from "../helpers";
+import { combineCases, EXAMPLES, HAVE_TERRAFORM, loadInline, synthStacks, tempDir } from "../helpers";
 
 /**
  * Adoption's Terraform constructs, run by the real Terraform binary with the built-in
  * terraform_data standing in for the Azure resources (no provider here): the import blocks as cdktf
  * renders them are accepted and plan as imports only, an import whose address matches nothing
- * fails the plan, and the adopted OIDC documents are kept until their content changes.
+ * fails the plan, and the adopted OIDC documents are kept until their content changes. The import
+ * cases are planned together (combineCases), in the plan that shows the documents replaced.
  */
 
 const ENV = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
@@ -27,7 +28,7 @@ function workspace(config: unknown): string {
 }
 
 /** A stack's import blocks verbatim, each `to` pointing at a terraform_data of the same name. */
-function standIn(stack: any): { resource: unknown; import: unknown[] } {
+function standIn(stack: any): { resource: unknown; import: Array<{ to: string; id: string }> } {
   const blocks: Array<{ to: string; id: string }> = stack.import;
   const local = (to: string) => `terraform_data.${to.replace(".", "__")}`;
   return {
@@ -52,18 +53,53 @@ function standIn(stack: any): { resource: unknown; import: unknown[] } {
     managementCluster: { ...adoptYaml.managementCluster, operator: { ...adoptYaml.managementCluster.operator, hypershiftRelease: "4.21" } },
   };
   const stacks421 = synthStacks(loadInline(withCli421));
-  it.each([
+  const IMPORT_CASES = [
     ["main", "shared"],
     ["main", "identities-myprefix-hc"],
     ["main", "infra-myprefix-hc"],
     ["4.21", "identities-myprefix-hc"],
     ["4.21", "infra-myprefix-hc"],
     ["4.21", "cluster-myprefix-hc"],
-  ])("CLI %s, %s: Terraform accepts the import blocks and plans imports only (N to import, 0 to add, 0 to change, 0 to destroy)", (release, name) => {
-    const config = standIn((release === "4.21" ? stacks421 : stacks)[name]);
-    const plan = terraform(setUp(config), "plan");
-    expect(plan.status).toBe(0);
-    expect(plan.output).toContain(`Plan: ${config.import.length} to import, 0 to add, 0 to change, 0 to destroy.`);
+  ] as const;
+  /** An import case's name in the combined configuration (combineCases). */
+  const caseName = (release: string, name: string) => `cli_${release.replace(".", "")}_${name.replace(/-/g, "_")}`;
+  const importCases = Object.fromEntries(
+    IMPORT_CASES.map(([release, name]) => [caseName(release, name), standIn((release === "4.21" ? stacks421 : stacks)[name])]),
+  );
+  /**
+   * The documents' runs (across runs: state carried): ccoctl's blob as the import leaves it in state
+   * (an apply), the first deploy (an apply), a key rotation (a plan, with the import cases beside it).
+   */
+  let runs: Record<"imported" | "first" | "rotated", { status: number | null; output: string }>;
+  beforeAll(() => {
+    const dir = setUp({ resource: { terraform_data: { jwks: { input: "ccoctl's jwks" } } } });
+    const imported = terraform(dir, "apply", "-auto-approve");
+    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(documents(stacks.shared, "our jwks")));
+    const first = terraform(dir, "apply", "-auto-approve");
+    // A key rotation: the same config with another public key.
+    const rotated = synthStacks(loadInline({ ...adoptYaml, serviceAccountSigningKey: { publicKeyFile: "keys/cluster-a-signer.public" } }));
+    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(documents(rotated.shared, "rotated jwks")));
+    fs.writeFileSync(path.join(dir, "imports.tf.json"), JSON.stringify(combineCases(importCases), null, 2));
+    runs = { imported, first, rotated: terraform(dir, "plan") };
+  });
+
+  it.each(IMPORT_CASES)(
+    "CLI %s, %s: Terraform accepts the import blocks and plans imports only (N to import, 0 to add, 0 to change, 0 to destroy)",
+    (release, name) => {
+      const prefix = caseName(release, name);
+      const config = importCases[prefix];
+      const plan = runs.rotated;
+      expect(plan.status).toBe(0);
+      // Every stand-in of the case is imported, and nothing else of the case planned.
+      const actions = [...plan.output.matchAll(new RegExp(`^\\s*# terraform_data\\.${prefix}__(\\S+) (.*)$`, "gm"))].map((m) => `${m[1]} ${m[2]}`);
+      expect(actions.sort()).toEqual(config.import.map((b) => `${b.to.split(".")[1]} will be imported`).sort());
+      expect(actions).toHaveLength(config.import.length);
+    },
+  );
+
+  it("the import cases' plan: all of them imports, beside the documents' replacement (1 to add, 1 to change, 1 to destroy)", () => {
+    const imports = Object.values(importCases).reduce((n, c) => n + c.import.length, 0);
+    expect(runs.rotated.output).toContain(`Plan: ${imports} to import, 1 to add, 1 to change, 1 to destroy.`);
   });
 
   it("4.21, cluster-myprefix-hc: every Kubernetes object the stack keeps is an import target, so the stand-in plan covers them all", () => {
@@ -100,21 +136,11 @@ function standIn(stack: any): { resource: unknown; import: unknown[] } {
   }
 
   it("ccoctl's documents stay on the first deploy, and are replaced when the key changes", () => {
-    // The imported blob, as it is in state after the import: ccoctl's bytes.
-    const dir = setUp({ resource: { terraform_data: { jwks: { input: "ccoctl's jwks" } } } });
-    expect(terraform(dir, "apply", "-auto-approve")).toMatchObject({ status: 0 });
-
-    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(documents(stacks.shared, "our jwks")));
-    const first = terraform(dir, "apply", "-auto-approve");
-    expect(first.status).toBe(0);
-    expect(first.output).toContain("Apply complete! Resources: 1 added, 0 changed, 0 destroyed.");
-
-    // A key rotation: the same config with another public key.
-    const rotated = synthStacks(loadInline({ ...adoptYaml, serviceAccountSigningKey: { publicKeyFile: "keys/cluster-a-signer.public" } }));
-    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(documents(rotated.shared, "rotated jwks")));
-    const plan = terraform(dir, "plan");
-    expect(plan.status).toBe(0);
-    expect(plan.output).toContain("terraform_data.jwks will be replaced due to changes in replace_triggered_by");
+    expect(runs.imported).toMatchObject({ status: 0 });
+    expect(runs.first.status).toBe(0);
+    expect(runs.first.output).toContain("Apply complete! Resources: 1 added, 0 changed, 0 destroyed.");
+    expect(runs.rotated.status).toBe(0);
+    expect(runs.rotated.output).toContain("terraform_data.jwks will be replaced due to changes in replace_triggered_by");
   });
 
   it("Terraform's JSON syntax rejects cdktf's \"${...}\" form in replace_triggered_by, hence the plain address", () => {
