@@ -56,76 +56,79 @@ describe("fileContents", () => {
   });
 });
 
-/** Runs Terraform in `dir` (init, as the producer configuration declares a backend; apply) and returns its outputs. */
-function applyOutputs(dir: string): Record<string, unknown> {
-  const env = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
-  const init = spawnSync("terraform", ["init", "-input=false", "-no-color"], { cwd: dir, env, encoding: "utf8" });
-  expect({ status: init.status, stderr: init.stderr }).toMatchObject({ status: 0 });
-  terraformApply(dir, env);
-  const json = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, env, encoding: "utf8" }).stdout);
-  return Object.fromEntries(Object.entries(json).map(([name, output]) => [name, (output as { value: unknown }).value]));
+const ENV = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
+
+/** The outputs Terraform stored in a state file (what `terraform output` prints), by name. */
+function stateOutputs(stateFile: string): Record<string, unknown> {
+  const state = JSON.parse(fs.readFileSync(stateFile, "utf8"));
+  return Object.fromEntries(Object.entries(state.outputs).map(([name, output]) => [name, (output as { value: unknown }).value]));
 }
 
+/**
+ * Three terraform runs: the producer (init, as it declares a backend; apply) holds both tests'
+ * outputs; the consumer, which reads the producer's state (built-in terraform_remote_state, no
+ * backend: no init), is applied after it.
+ */
 (HAVE_TERRAFORM ? describe : describe.skip)("as Terraform 1.11 reads them (needs terraform)", () => {
-  it("text around a real cdktf reference stays a literal: a marker in the text never carries a template along (issue 21)", () => {
-    const dir = tempDir();
-    try {
-      // A canary file a live file() would read (its content must never appear in an output).
-      fs.writeFileSync(path.join(dir, "canary.txt"), "CANARY-CONTENT");
-      const stack = new TerraformStack(Testing.app(), "mixed");
-      const variable = new TerraformVariable(stack, "v", { type: "string", default: "VAL" });
-      const attack = '${file("canary.txt")}%{if true}x%{endif}';
-      // What main (4692bd5) skipped: a string that merely contains a token marker.
-      new TerraformOutput(stack, "after", { value: escapeTemplates(`${variable.stringValue}${attack}`) as string });
-      new TerraformOutput(stack, "before", { value: escapeTemplates(`${attack}${variable.stringValue}`) as string });
-      new TerraformOutput(stack, "nested", { value: escapeTemplates({ [`k${attack}`]: [`${variable.stringValue}-${attack}`] }) as object });
-      fs.writeFileSync(path.join(dir, "main.tf.json"), Testing.synth(stack));
-      terraformApply(dir);
-      const json = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, encoding: "utf8" }).stdout);
-      expect(json.after.value).toBe(`VAL${attack}`);
-      expect(json.before.value).toBe(`${attack}VAL`);
-      expect(json.nested.value).toEqual({ [`k${attack}`]: [`VAL-${attack}`] });
-      expect(JSON.stringify(json)).not.toContain("CANARY-CONTENT");
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+  const attack = '${file("canary.txt")}%{if true}x%{endif}';
+  const stateFile = 'state-${x}%{y}"\\.tfstate';
+  let dir: string;
+  let producer: string;
+  let produced: Record<string, unknown>;
+  let read: Record<string, unknown>;
+
+  beforeAll(() => {
+    dir = tempDir();
+    producer = path.join(dir, "producer");
+    const consumer = path.join(dir, "consumer");
+    fs.mkdirSync(producer);
+    fs.mkdirSync(consumer);
+    // A canary file a live file() would read (its content must never appear in an output).
+    fs.writeFileSync(path.join(producer, "canary.txt"), "CANARY-CONTENT");
+    const stack = new TerraformStack(Testing.app(), "literals");
+    // As configureBackend writes it: the backend block is not a template.
+    new LocalBackend(stack, { path: stateFile });
+    TRICKY.forEach((text, i) => {
+      // File names cannot hold '/' (nor NUL); the content is the same text.
+      const name = `f${i}-${text.replace(/\//g, "_")}`;
+      fs.writeFileSync(path.join(producer, name), text);
+      new TerraformOutput(stack, `literal_${i}`, { value: escapeTemplates(text) });
+      new TerraformOutput(stack, `file_${i}`, { value: fileContents(name) });
+    });
+    const variable = new TerraformVariable(stack, "v", { type: "string", default: "VAL" });
+    // What main (4692bd5) skipped: a string that merely contains a token marker.
+    new TerraformOutput(stack, "after", { value: escapeTemplates(`${variable.stringValue}${attack}`) as string });
+    new TerraformOutput(stack, "before", { value: escapeTemplates(`${attack}${variable.stringValue}`) as string });
+    new TerraformOutput(stack, "nested", { value: escapeTemplates({ [`k${attack}`]: [`${variable.stringValue}-${attack}`] }) as object });
+    fs.writeFileSync(path.join(producer, "main.tf.json"), Testing.synth(stack));
+    const init = spawnSync("terraform", ["init", "-input=false", "-no-color"], { cwd: producer, env: ENV, encoding: "utf8" });
+    expect({ status: init.status, stderr: init.stderr }).toMatchObject({ status: 0 });
+    terraformApply(producer, ENV);
+    produced = fs.existsSync(path.join(producer, stateFile)) ? stateOutputs(path.join(producer, stateFile)) : {};
+
+    // As remoteState writes it: the same file, read through an escaped path.
+    const reader = new TerraformStack(Testing.app(), "reader");
+    const state = new DataTerraformRemoteStateLocal(reader, "producer", { path: escapeTemplates(`../producer/${stateFile}`) as string });
+    new TerraformOutput(reader, "read", { value: state.getString("literal_0") });
+    fs.writeFileSync(path.join(consumer, "main.tf.json"), Testing.synth(reader));
+    terraformApply(consumer, ENV);
+    read = stateOutputs(path.join(consumer, "terraform.tfstate"));
   }, 60_000);
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("text around a real cdktf reference stays a literal: a marker in the text never carries a template along (issue 21)", () => {
+    expect(produced.after).toBe(`VAL${attack}`);
+    expect(produced.before).toBe(`${attack}VAL`);
+    expect(produced.nested).toEqual({ [`k${attack}`]: [`VAL-${attack}`] });
+    expect(JSON.stringify(produced)).not.toContain("CANARY-CONTENT");
+  });
 
   it("literals and file() paths come back byte for byte; backend paths are verbatim, remote-state paths templates", () => {
-    const dir = tempDir();
-    try {
-      const producer = path.join(dir, "producer");
-      const consumer = path.join(dir, "consumer");
-      fs.mkdirSync(producer);
-      fs.mkdirSync(consumer);
-      const stateFile = 'state-${x}%{y}"\\.tfstate';
-      const app = Testing.app();
-      const stack = new TerraformStack(app, "literals");
-      // As configureBackend writes it: the backend block is not a template.
-      new LocalBackend(stack, { path: stateFile });
-      TRICKY.forEach((text, i) => {
-        // File names cannot hold '/' (nor NUL); the content is the same text.
-        const name = `f${i}-${text.replace(/\//g, "_")}`;
-        fs.writeFileSync(path.join(producer, name), text);
-        new TerraformOutput(stack, `literal_${i}`, { value: escapeTemplates(text) });
-        new TerraformOutput(stack, `file_${i}`, { value: fileContents(name) });
-      });
-      fs.writeFileSync(path.join(producer, "main.tf.json"), Testing.synth(stack));
-      const outputs = applyOutputs(producer);
-      TRICKY.forEach((text, i) => {
-        expect(outputs[`literal_${i}`]).toBe(text);
-        expect(outputs[`file_${i}`]).toBe(text);
-      });
-      expect(fs.existsSync(path.join(producer, stateFile))).toBe(true);
-
-      // As remoteState writes it: the same file, read through an escaped path.
-      const reader = new TerraformStack(Testing.app(), "reader");
-      const state = new DataTerraformRemoteStateLocal(reader, "producer", { path: escapeTemplates(`../producer/${stateFile}`) as string });
-      new TerraformOutput(reader, "read", { value: state.getString("literal_0") });
-      fs.writeFileSync(path.join(consumer, "main.tf.json"), Testing.synth(reader));
-      expect(applyOutputs(consumer).read).toBe(TRICKY[0]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    TRICKY.forEach((text, i) => {
+      expect(produced[`literal_${i}`]).toBe(text);
+      expect(produced[`file_${i}`]).toBe(text);
+    });
+    expect(fs.existsSync(path.join(producer, stateFile))).toBe(true);
+    expect(read.read).toBe(TRICKY[0]);
+  });
 });
