@@ -92,12 +92,14 @@ describe("the HostedCluster's wait without a deployed release", () => {
    * In real Terraform: the synthesized remote cluster stack's manifests as terraform_data stand-ins
    * with the same depends_on; the HostedCluster's stand-in walks the upgrade's statuses one per step,
    * checking the synthesized wait with the provider's matching (manifest-wait.ts, run in the
-   * stand-in), and returns when it accepts one; each NodePool's stand-in records the step it saw.
+   * stand-in), and returns when it accepts one; each NodePool's stand-in (a shell: no node process
+   * needed to read a line) records the step it saw.
    */
   (HAVE_TERRAFORM ? test : test.skip)("Terraform patches the NodePools only once the control plane's release completed", () => {
     const dir = tempDir();
     const stack = remote422["cluster-new"];
-    const status = path.join(dir, "status.json");
+    /** The step of the status the HostedCluster shows now. */
+    const step = path.join(dir, "step.txt");
     const log = path.join(dir, "order.log");
     const walker = path.join(dir, "control-plane.js");
     const wait = hostedClusterWait(remote422, "new");
@@ -109,7 +111,7 @@ describe("the HostedCluster's wait without a deployed release", () => {
         `const timeline = ${JSON.stringify(upgradeTimeline("4.22.1", "4.22.3"))};`,
         `const wait = ${JSON.stringify(wait)};`,
         "for (const object of timeline) {",
-        `  fs.writeFileSync(${JSON.stringify(status)}, JSON.stringify(object));`,
+        `  fs.writeFileSync(${JSON.stringify(step)}, object.step);`,
         `  if (waitAccepts(wait, object)) { fs.appendFileSync(${JSON.stringify(log)}, 'HostedCluster ' + object.step + '\\n'); process.exit(0); }`,
         "}",
         "process.exit(1);",
@@ -118,10 +120,7 @@ describe("the HostedCluster's wait without a deployed release", () => {
     const standIns: Record<string, any> = {};
     for (const [name, body] of Object.entries<any>(manifests(stack))) {
       const kind = body.manifest.kind;
-      const command =
-        kind === "HostedCluster"
-          ? `node ${JSON.stringify(walker)}`
-          : `node -e ${JSON.stringify(`require('node:fs').appendFileSync(${JSON.stringify(log)}, '${kind} ' + JSON.parse(require('node:fs').readFileSync(${JSON.stringify(status)}, 'utf8')).step + '\\n')`)}`;
+      const command = kind === "HostedCluster" ? `node ${JSON.stringify(walker)}` : `echo "${kind} $(cat ${JSON.stringify(step)})" >> ${JSON.stringify(log)}`;
       const dependsOn = (body.depends_on ?? [])
         .filter((d: string) => d.startsWith("kubernetes_manifest."))
         .map((d: string) => d.replace("kubernetes_manifest.", "terraform_data."));
