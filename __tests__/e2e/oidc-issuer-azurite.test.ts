@@ -6,16 +6,15 @@
  */
 import { BlobServiceClient, StorageSharedKeyCredential } from "@azure/storage-blob";
 import { ChildProcess, spawn } from "node:child_process";
-import { createHash, createPublicKey, generateKeyPair, KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, KeyObject } from "node:crypto";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import * as jose from "jose";
 import { LoadedConfig, validateConfig } from "../../config/load";
 import { OIDC_DISCOVERY_PATH, OIDC_JWKS_PATH } from "../../config/names";
 import { synthesize } from "../../stacks/app";
-import { REPO, tempDir } from "../helpers";
+import { REPO, rsaKeyPair, tempDir } from "../helpers";
 
 /** Azurite's well-known development account (public, documented by Microsoft). */
 const DEV_ACCOUNT = "devstoreaccount1";
@@ -43,9 +42,13 @@ let azuriteOutput = "";
 let endpoint: string; // http://127.0.0.1:<port>/devstoreaccount1
 let blobService: BlobServiceClient;
 
-async function newKeyPair(): Promise<KeyPair> {
-  const { privateKey, publicKey } = await promisify(generateKeyPair)("rsa", { modulusLength: 2048 });
-  return { privatePem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(), publicKey };
+/**
+ * One of the run's RSA 2048 key pairs (helpers' rsaKeyPair: generated once per run and name, and
+ * the names other test files use, so a whole run generates none for this file).
+ */
+function runKeyPair(name: string): KeyPair {
+  const { privateKey, publicKey } = rsaKeyPair(2048, name);
+  return { privatePem: createPrivateKey(privateKey).export({ type: "pkcs8", format: "pem" }).toString(), publicKey: createPublicKey(publicKey) };
 }
 
 /** Kubernetes' service-account kid, computed here independently: base64url(SHA-256(DER SPKI)). */
@@ -208,7 +211,8 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs: number)
   throw new Error(`azurite-blob did not listen on 127.0.0.1:${port} within ${timeoutMs} ms:\n${azuriteOutput}`);
 }
 
-async function startAzurite(): Promise<void> {
+/** Starts Azurite, runs `whileStarting` once Azurite is spawned, then waits until it listens. */
+async function startAzurite(whileStarting: () => void): Promise<void> {
   const port = await freePort();
   const main = fs.realpathSync(path.join(REPO, "node_modules", ".bin", "azurite-blob"));
   const workspace = path.join(tmp, "azurite");
@@ -233,6 +237,7 @@ async function startAzurite(): Promise<void> {
   );
   azurite.stdout?.on("data", (d) => (azuriteOutput += d));
   azurite.stderr?.on("data", (d) => (azuriteOutput += d));
+  whileStarting();
   // Generous: Azurite takes ~1 s alone but tens of seconds on a loaded 2-core machine (parallel jest workers).
   await waitForPort(port, azurite, 60_000);
   endpoint = `http://127.0.0.1:${port}/${DEV_ACCOUNT}`;
@@ -259,10 +264,17 @@ let keyB: KeyPair;
 
 beforeAll(async () => {
   tmp = tempDir("hcp-azure-e2e-oidc-");
-  const started = startAzurite();
-  started.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
-  [sharedKey, rogueKey, keyA, keyB] = await Promise.all([newKeyPair(), newKeyPair(), newKeyPair(), newKeyPair()]);
-  await started;
+  await startAzurite(() => {
+    // Different keys where a test tells them apart: the shared issuer's and the rogue one, cluster
+    // A's and cluster B's. The two issuers are separate (own containers, own documents), so B may
+    // sign with the key that is the rogue one for the shared issuer.
+    [sharedKey, rogueKey, keyA, keyB] = [runKeyPair("default"), runKeyPair("other"), runKeyPair("leaked"), runKeyPair("other")];
+    for (const [a, b] of [
+      [sharedKey, rogueKey],
+      [keyA, keyB],
+    ])
+      expect(expectedKid(a.publicKey)).not.toBe(expectedKid(b.publicKey));
+  });
 }, 90_000);
 
 afterAll(async () => {
