@@ -47,37 +47,81 @@ describe("infra creation guard (synthesized)", () => {
   });
 });
 
+const REFUSED = [
+  ["a renamed VNet", { vnetName: "other-vnet" }, {}, "clusters[0].hostedCluster.network.vnetName", "spec.platform.azure.vnetID"],
+  [
+    "a renamed managed resource group",
+    { resourceGroups: { managed: "other-rg" } },
+    {},
+    "clusters[0].hostedCluster.network.resourceGroups.managed",
+    "spec.platform.azure.resourceGroup",
+  ],
+  ["another location", {}, { location: "westeurope" }, "location", "spec.platform.azure.location"],
+] as const;
+
 (HAVE_TERRAFORM ? describe : describe.skip)("infra creation guard, run by Terraform (needs terraform on PATH)", () => {
   let dir: string;
+  const plans = new Map<string, { status: number; prose: string }>();
+  const env = { ...process.env, TF_CLI_CONFIG_FILE: "/dev/null", TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
+
+  /**
+   * Applies the first config, then plans every case against its state in ONE Terraform run: each
+   * case is a local module (its folder holds the guard config, its resources in the state are the
+   * applied ones under its module address; the modules' manifest is written here, as `terraform
+   * init` would). A case's errors are the diagnostics from its folder, its changes the
+   * planned_change messages of its module; its status what `plan -detailed-exitcode` of that
+   * config alone returns: 1 with an error, 2 with a change, else 0.
+   */
   beforeAll(() => {
     dir = tempDir("hcp-azure-infra-guard-");
-    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(guardOnly(config()).config));
-    terraformApply(dir);
+    const created = path.join(dir, "created");
+    fs.mkdirSync(created);
+    fs.writeFileSync(path.join(created, "main.tf.json"), JSON.stringify(guardOnly(config()).config));
+    terraformApply(created, env);
+    const cases = [{ name: "an unchanged config", network: {}, top: {} }, ...REFUSED.map(([name, network, top]) => ({ name, network, top }))];
+    const module = (i: number) => `case_${i}`;
+    const applied = JSON.parse(fs.readFileSync(path.join(created, "terraform.tfstate"), "utf8"));
+    const each = path.join(dir, "plan-each");
+    cases.forEach(({ network, top }, i) => {
+      fs.mkdirSync(path.join(each, module(i)), { recursive: true });
+      fs.writeFileSync(path.join(each, module(i), "main.tf.json"), JSON.stringify(guardOnly(config(network, top)).config));
+    });
+    fs.writeFileSync(
+      path.join(each, "main.tf.json"),
+      JSON.stringify({ module: Object.fromEntries(cases.map((_, i) => [module(i), { source: `./${module(i)}` }])) }),
+    );
+    const resources = cases.flatMap((_, i) => applied.resources.map((resource: object) => ({ ...resource, module: `module.${module(i)}` })));
+    fs.writeFileSync(path.join(each, "terraform.tfstate"), JSON.stringify({ ...applied, resources }));
+    fs.mkdirSync(path.join(each, ".terraform", "modules"), { recursive: true });
+    const manifest = [{ Key: "", Source: "", Dir: "." }, ...cases.map((_, i) => ({ Key: module(i), Source: `./${module(i)}`, Dir: module(i) }))];
+    fs.writeFileSync(path.join(each, ".terraform", "modules", "modules.json"), JSON.stringify({ Modules: manifest }));
+
+    const run = spawnSync("terraform", ["plan", "-input=false", "-lock=false", "-detailed-exitcode", "-json"], { cwd: each, env, encoding: "utf8" });
+    const messages = run.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
+    const errors = messages.filter((message) => message["@level"] === "error");
+    const unplaced = errors.filter((message) => !/^case_\d+\//.test(message.diagnostic?.range?.filename ?? ""));
+    if (unplaced.length > 0) throw new Error(`errors of no case:\n${JSON.stringify(unplaced, null, 2)}\n${run.stderr}`);
+    cases.forEach(({ name }, i) => {
+      const own = errors.filter((message) => message.diagnostic.range.filename.startsWith(`${module(i)}/`));
+      const changed = messages.some((message) => message.type === "planned_change" && message.change.resource.module === `module.${module(i)}`);
+      const prose = own.map((message) => `${message.diagnostic.summary}: ${message.diagnostic.detail}`).join(" ");
+      plans.set(name, { status: own.length > 0 ? 1 : changed ? 2 : 0, prose: prose.replace(/\s+/g, " ") });
+    });
+    // The whole run's exit code is the worst of its cases'.
+    const statuses = [...plans.values()].map((plan) => plan.status);
+    expect(run.status).toBe(statuses.includes(1) ? 1 : statuses.includes(2) ? 2 : 0);
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  function plan(input: Record<string, unknown>) {
-    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(guardOnly(input).config));
-    const run = spawnSync("terraform", ["plan", "-input=false", "-no-color", "-detailed-exitcode"], { cwd: dir, encoding: "utf8" });
-    return { status: run.status, prose: `${run.stdout}${run.stderr}`.replace(/[│╷╵]/g, " ").replace(/\s+/g, " ") };
-  }
-
   it("an unchanged config plans with no change", () => {
-    expect(plan(config()).status).toBe(0);
+    expect(plans.get("an unchanged config")!.status).toBe(0);
   });
 
-  it.each([
-    ["a renamed VNet", { vnetName: "other-vnet" }, {}, "clusters[0].hostedCluster.network.vnetName", "spec.platform.azure.vnetID"],
-    [
-      "a renamed managed resource group",
-      { resourceGroups: { managed: "other-rg" } },
-      {},
-      "clusters[0].hostedCluster.network.resourceGroups.managed",
-      "spec.platform.azure.resourceGroup",
-    ],
-    ["another location", {}, { location: "westeurope" }, "location", "spec.platform.azure.location"],
-  ])("%s fails the infra plan, naming the key", (_name, network, top, key, field) => {
-    const result = plan(config(network, top));
+  it.each(REFUSED)("%s fails the infra plan, naming the key", (name, _network, _top, key, field) => {
+    const result = plans.get(name)!;
     expect(result.status).toBe(1);
     expect(result.prose).toContain("Resource postcondition failed");
     expect(result.prose).toContain(`${key}`);
