@@ -32,17 +32,18 @@ export function loadInline(input: unknown): LoadedConfig {
  * Every stack of a config, synthesized to parsed Terraform JSON, by stack name. Synthesis is
  * deterministic, so a config this worker already synthesized (for this test file or an earlier
  * one: jest-light-runner shares modules between the files a worker runs) is not synthesized
- * again: the caller gets its own copy of the earlier result.
+ * again: the caller gets its own copy of the earlier result. `only: "cluster"`: the whole app is
+ * built, but only the cluster-<name> stacks are synthesized (and returned).
  */
-export function synthStacks(loaded: LoadedConfig): Record<string, any> {
-  const key = fingerprint(loaded);
+export function synthStacks(loaded: LoadedConfig, only: "cluster" | "all" = "all"): Record<string, any> {
+  const key = `${only} ${fingerprint(loaded)}`;
   let synthesized = synthesizedApps.get(key);
   if (!synthesized) {
     const app = Testing.app();
     // Required here, not at the top: files that never synthesize do not load every stack and provider.
     const { addStacks } = require("../stacks/app") as typeof import("../stacks/app");
     // A repo-relative outdir keeps local backend paths identical on every machine.
-    const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out"));
+    const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out")).filter((stack) => only === "all" || stack.node.id.startsWith("cluster-"));
     synthesized = Object.fromEntries(stacks.map((stack) => [stack.node.id, JSON.parse(Testing.synth(stack))]));
     synthesizedApps.set(key, synthesized);
   }

@@ -71,14 +71,14 @@ interface Variant {
 function variant(label: string, input: any, release: string): Variant {
   input.managementCluster.operator.hypershiftRelease = release;
   const first = validateConfig(input, EXAMPLES);
-  if (first.ok) return { label, refused: [], otherIssues: [], stacks: synthStacks(first) };
+  if (first.ok) return { label, refused: [], otherIssues: [], stacks: synthStacks(first, "cluster") };
   const refused = first.issues.map((issue) => issue.path);
   const otherIssues = first.issues.filter((issue) => !/^needs HyperShift \d+\.\d+ or later for /.test(issue.message)).map((i) => `${i.path}: ${i.message}`);
   if (otherIssues.length > 0) return { label, refused, otherIssues };
   for (const issuePath of refused) withoutOption(input, issuePath);
   const second = validateConfig(input, EXAMPLES);
   if (!second.ok) return { label, refused, otherIssues: second.issues.map((i) => `(without ${refused.join(", ")}) ${i.path}: ${i.message}`) };
-  return { label, refused, otherIssues: [], stacks: synthStacks(second) };
+  return { label, refused, otherIssues: [], stacks: synthStacks(second, "cluster") };
 }
 
 /** Writes the cluster stacks (the HostedClusters and NodePools) as `cdktf synth` lays them out. */
