@@ -540,36 +540,41 @@ describe("npm run review (main): exit codes", () => {
 });
 
 describe("git refs: each side synthesized in a temporary worktree", () => {
-  const git = (repo: string, ...args: string[]) => {
-    const result = spawnSync("git", ["-C", repo, "-c", "user.name=test", "-c", "user.email=test@example.com", ...args], { encoding: "utf8" });
+  const git = (repo: string, ...args: string[]) => gitWith(undefined, repo, ...args);
+  const gitWith = (input: string | undefined, repo: string, ...args: string[]) => {
+    const result = spawnSync("git", ["-C", repo, "-c", "user.name=test", "-c", "user.email=test@example.com", ...args], { encoding: "utf8", input });
     if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
     return result.stdout;
   };
-  /**
-   * A repository whose scripts/run.js stands in for the synth (`node scripts/run.js main <config>`
-   * writes one stack into $CDKTF_OUTDIR): two commits with replicas 1, then 2.
-   */
-  let repo: string;
-  beforeAll(() => {
-    repo = path.join(work, "repo");
-    fs.mkdirSync(path.join(repo, "scripts"), { recursive: true });
-    fs.writeFileSync(
-      path.join(repo, "scripts", "run.js"),
-      `const fs = require("node:fs"), path = require("node:path");
+  const RUN_JS = `const fs = require("node:fs"), path = require("node:path");
 const [, , entry, config] = process.argv;
 if (entry !== "main") process.exit(3);
 const { replicas } = JSON.parse(fs.readFileSync(config, "utf8"));
 const dir = path.join(process.env.CDKTF_OUTDIR, "stacks", "cluster-a");
 fs.mkdirSync(dir, { recursive: true });
 fs.writeFileSync(path.join(dir, "cdk.tf.json"), JSON.stringify({ resource: { terraform_data: { Pool: { input: { replicas } } } } }));
-`,
+`;
+  /** A `git fast-import` commit on main (after the previous one) that writes `files`. */
+  const commit = (message: string, files: Record<string, string>) =>
+    `commit refs/heads/main\ncommitter test <test@example.com> 1700000000 +0000\ndata ${Buffer.byteLength(message)}\n${message}\n` +
+    Object.entries(files)
+      .map(([file, text]) => `M 100644 inline ${file}\ndata ${Buffer.byteLength(text)}\n${text}\n`)
+      .join("");
+  /**
+   * A repository whose scripts/run.js stands in for the synth (`node scripts/run.js main <config>`
+   * writes one stack into $CDKTF_OUTDIR): two commits with replicas 1, then 2, written by one
+   * `git fast-import` (the review reads commits only, never the working tree).
+   */
+  let repo: string;
+  beforeAll(() => {
+    repo = path.join(work, "repo");
+    git(work, "init", "--quiet", "--initial-branch=main", repo);
+    gitWith(
+      commit("one", { "scripts/run.js": RUN_JS, "env.json": JSON.stringify({ replicas: 1 }) }) + commit("two", { "env.json": JSON.stringify({ replicas: 2 }) }),
+      repo,
+      "fast-import",
+      "--quiet",
     );
-    git(repo, "init", "--quiet");
-    fs.writeFileSync(path.join(repo, "env.json"), JSON.stringify({ replicas: 1 }));
-    git(repo, "add", ".");
-    git(repo, "commit", "--quiet", "-m", "one");
-    fs.writeFileSync(path.join(repo, "env.json"), JSON.stringify({ replicas: 2 }));
-    git(repo, "commit", "--quiet", "-am", "two");
   });
 
   const run = (argv: string[]) => {
