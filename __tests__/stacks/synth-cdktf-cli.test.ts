@@ -15,6 +15,26 @@ import { REPO, tempDir } from "../helpers";
  */
 const RUN = path.join(REPO, "scripts", "run.js");
 
+/**
+ * In the child, before the CLI loads: two modules its synth step loads but never calls here load on first
+ * use instead (placeholders in the module cache; a call loads the real one, so the step runs
+ * unchanged): @cdktf/hcl-tools, whose load starts a Go WebAssembly runtime (~0.25 CPU-s) for
+ * `cdktf synth --hcl` only, and cdktf's zip library (runtime/lazy-archiver.js, as the bundles and
+ * jest's workers have it).
+ */
+const lazyUnusedModules = `
+  const placeholder = (file, exports) => {
+    const module = new Module(file);
+    module.filename = file;
+    module.loaded = true;
+    module.exports = exports;
+    Module._cache[file] = module;
+  };
+  const hcl = require.resolve("@cdktf/hcl-tools", { paths: [path.dirname(require.resolve("@cdktf/cli-core/package.json"))] });
+  placeholder(hcl, { __esModule: true, get format() { return require(path.join(path.dirname(hcl), "bridge.js")).format; } });
+  const archiver = require.resolve("archiver/package.json", { paths: [path.dirname(require.resolve("cdktf/package.json"))] });
+  placeholder(path.join(path.dirname(archiver), require(archiver).main ?? "index.js"), require(${JSON.stringify(path.join(REPO, "runtime", "lazy-archiver.js"))}));`;
+
 describe("synth under the cdktf CLI", () => {
   const work = tempDir("hcp-azure-cli-");
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -31,7 +51,9 @@ describe("synth under the cdktf CLI", () => {
     // Two CLI synths in one process: two clusters, then (Terraform's lock file and a user's folder added) one.
     const driver = `
       const fs = require("node:fs");
+      const Module = require("node:module");
       const path = require("node:path");
+      ${lazyUnusedModules}
       const { SynthStack } = require("@cdktf/cli-core/src/lib/synth-stack");
       const outdir = ${JSON.stringify(outdir)};
       (async () => {
