@@ -16,9 +16,9 @@ import { REPO, tempDir } from "../helpers";
 const RUN = path.join(REPO, "scripts", "run.js");
 
 /**
- * In the child, before the CLI loads: two modules its synth step loads but never calls here load on first
- * use instead (placeholders in the module cache; a call loads the real one, so the step runs
- * unchanged): @cdktf/hcl-tools, whose load starts a Go WebAssembly runtime (~0.25 CPU-s) for
+ * In the child, before the CLI loads: two modules its synth step loads but never calls here load
+ * on first use instead (placeholders in the module cache; a call loads the real one, so the step
+ * runs unchanged): @cdktf/hcl-tools, whose load starts a Go WebAssembly runtime (~0.25 CPU-s) for
  * `cdktf synth --hcl` only, and cdktf's zip library (runtime/lazy-archiver.js, as the bundles and
  * jest's workers have it).
  */
