@@ -243,7 +243,13 @@ describe("scripts/run.js", () => {
     });
   });
 
-  /** A fresh project with this repository's build scripts and node_modules: the real bundler. */
+  /**
+   * A fresh project with this repository's build scripts and node_modules: the real bundler. Its
+   * runs (`realRun`) never use the build cache (HCP_AZURE_BUNDLE_CACHE=0): through the linked
+   * node_modules it is this repository's, where an earlier run's build of these same sources would
+   * be copied instead of bundled (a result kept across runs), and each would take one of the slots
+   * real builds are kept in.
+   */
   const withRealBuild = () => {
     const p = fresh();
     fs.mkdirSync(path.join(p.root, "scripts"));
@@ -252,10 +258,12 @@ describe("scripts/run.js", () => {
     fs.symlinkSync(path.join(REPO, "node_modules"), path.join(p.root, "node_modules"), "dir");
     return p;
   };
+  const realRun = (root: string, args: string[]) =>
+    spawnSync(process.execPath, ["scripts/run.js", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, HCP_AZURE_BUNDLE_CACHE: "0" } });
 
   it("with the real build: runs the entry as the main module with its arguments, and picks up a source edit", () => {
     const p = withRealBuild();
-    const synth = () => spawnSync(process.execPath, ["scripts/run.js", "main", "a", "b"], { cwd: p.root, encoding: "utf8" });
+    const synth = () => realRun(p.root, ["main", "a", "b"]);
     // The build says nothing (no Node warning, e.g. of a require cycle between run.js, build-cache.js and bundle.js).
     expect(synth()).toMatchObject({ status: 0, stdout: "v1 a b true\n", stderr: "" });
     const built = fs.statSync(p.entry).mtimeMs;
@@ -273,7 +281,7 @@ describe("scripts/run.js", () => {
       "main.ts",
       'import { message } from "./lib/message";\ndeclare const process: any, require: any;\nconst greeting: string = require("./vendor/node_modules/greeting");\nprocess.stdout.write(`${greeting} ${message}\\n`);\n',
     );
-    const synth = () => spawnSync(process.execPath, ["scripts/run.js", "main"], { cwd: p.root, encoding: "utf8" });
+    const synth = () => realRun(p.root, ["main"]);
     expect(synth()).toMatchObject({ status: 0, stdout: "hello v1\n" });
     const record = JSON.parse(fs.readFileSync(path.join(p.root, "dist", run.RECORD), "utf8"));
     expect(record.outputs).toEqual(["main.js"]);
