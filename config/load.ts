@@ -180,25 +180,16 @@ function readTrustBundles(names: DeploymentNames, issues: ConfigIssue[]): Map<st
 }
 
 /** The checked operator bundle, when managementCluster is configured (its issues and warnings added). */
-function bundleChecked(
-  result: BundleResult | undefined,
-  config: Config,
-  names: DeploymentNames,
-  issues: ConfigIssue[],
-  warnings: string[],
-): OperatorBundle | undefined {
-  let operatorBundle: OperatorBundle | undefined;
-  if (result && names.managementCluster) {
-    const bundleFile = names.managementCluster.bundleFile;
-    if (result.ok) {
-      operatorBundle = result.bundle;
-      issues.push(...bundleIssues(config, names, result.bundle));
-      warnings.push(...bundleWarnings(result.bundle, config));
-    } else {
-      issues.push(...result.problems.map((message) => ({ path: "managementCluster.operator.bundleFile", value: relativeToCwd(bundleFile), message })));
-    }
+function bundleChecked(read: BundleResult | undefined, config: Config, names: DeploymentNames, issues: ConfigIssue[], warnings: string[]) {
+  if (!read || !names.managementCluster) return undefined;
+  if (!read.ok) {
+    const value = relativeToCwd(names.managementCluster.bundleFile);
+    issues.push(...read.problems.map((message) => ({ path: "managementCluster.operator.bundleFile", value, message })));
+    return undefined;
   }
-  return operatorBundle;
+  issues.push(...bundleIssues(config, names, read.bundle));
+  warnings.push(...bundleWarnings(read.bundle, config));
+  return read.bundle;
 }
 
 /** The signing key config at `keyOrigin` (`serviceAccountSigningKey` or `clusters[<i>].serviceAccountSigningKey`). */
