@@ -1,4 +1,5 @@
 import { Testing } from "cdktf";
+import * as os from "node:os";
 import * as path from "node:path";
 import { tempDir } from "./helpers";
 
@@ -8,6 +9,12 @@ describe("the run's temporary folder", () => {
 
   it("is set by jest's global setup", () => {
     expect(root).toMatch(/hcp-azure-tests-\w+$/);
+  });
+
+  it("is in memory (/dev/shm) when it has room, else in the system's temporary folder", () => {
+    const { runFolderParent } = require("./global-setup.js") as { runFolderParent(): string };
+    expect(path.dirname(root!)).toBe(runFolderParent());
+    expect(["/dev/shm", os.tmpdir()]).toContain(runFolderParent());
   });
 
   it("holds the folders tests make and the output folders of cdktf's Testing.app()", () => {
