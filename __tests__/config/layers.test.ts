@@ -41,11 +41,15 @@ describe("layers", () => {
       'export { c } from "../constructs";',
       'const d = require("../stacks/x");',
       'type E = import("../constructs/y").E;',
+      'import h = require("../stacks/h");',
+      'const i = import("../constructs/i");',
       'import { f } from "./keys";',
       'import { g } from "../config/names";',
     ].join("\n");
     const top = path.join("config", "x.ts");
-    expect(upwardImports(top, text)).toEqual(["../constructs/oidc/documents", "../constructs", "../stacks/x", "../constructs/y"].map((s) => `${top}: ${s}`));
+    expect(upwardImports(top, text)).toEqual(
+      ["../constructs/oidc/documents", "../constructs", "../stacks/x", "../constructs/y", "../stacks/h", "../constructs/i"].map((s) => `${top}: ${s}`),
+    );
     const nested = path.join("config", "names", "x.ts");
     expect(upwardImports(nested, text)).toEqual([`${nested}: ../../stacks/app`]);
   });
