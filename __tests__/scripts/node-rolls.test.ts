@@ -11,16 +11,23 @@ import { EXAMPLES, loadInline, synthStacks } from "../helpers";
  * reach the nodes in place, scaling does neither. Real synths of examples/basic.yaml edits.
  */
 type Config = Record<string, any>;
-const basic = (): Config => parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8"));
+const BASIC: Config = parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8"));
+const basic = (): Config => structuredClone(BASIC);
 const pool = (config: Config) => config.clusters[0].hostedCluster.nodePools[0];
 const POOL = "NodePool clusters/myprefix-hc";
 const STACK = "cluster-myprefix-hc";
 const TUNED = "[main]\ninclude=openshift-node\n[sysctl]\nvm.dirty_ratio=55\n";
 
+/** Each distinct config validated once (several tests start from the same edit). */
+const validated = new Map<string, ReturnType<typeof loadInline>>();
+
+/** The cluster stacks of basic.yaml with `edit` applied to its pool (the findings are the cluster stack's). */
 function synth(edit: (pool: Config) => void): Map<string, any> {
   const config = basic();
   edit(pool(config));
-  return new Map(Object.entries(synthStacks(loadInline(config))));
+  const key = JSON.stringify(config);
+  if (!validated.has(key)) validated.set(key, loadInline(config));
+  return new Map(Object.entries(synthStacks(validated.get(key)!, "cluster")));
 }
 
 /** The review findings of the cluster stack between two edits, as `severity: message`. */
