@@ -33,6 +33,30 @@ function run(configFile: string, outdir: string, env: NodeJS.ProcessEnv = {}) {
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
+/** The first synth of each example, by file: the folder that deployment's tests copy (deployedCopy). */
+const firstSynths = new Map<string, string>();
+
+/**
+ * Step 1 of a deployment: the example as it was, synthesized under the cdktf CLI (which records the
+ * protected resources beside the state), in a folder of its own. The synth runs once per example
+ * in this file; each test gets a copy of its folder (the output and the record hold no absolute
+ * path), so the tests that start from the same deployment share that one synth.
+ */
+function deployedCopy(file: string): { configFile: string; outdir: string; states: string } {
+  let first = firstSynths.get(file);
+  if (!first) {
+    first = tempDir();
+    const configFile = path.join(first, "env.yaml");
+    fs.writeFileSync(configFile, stringify(example(file)));
+    expect(run(configFile, path.join(first, "cdktf.out"), { CDKTF_CONTEXT_JSON: "{}", HCP_AZURE_CONFIG: configFile }).code).toBe(0);
+    firstSynths.set(file, first);
+  }
+  const work = tempDir();
+  fs.cpSync(first, work, { recursive: true });
+  const states = path.join(work, "terraform-state", SUBSCRIPTION, example(file).prefix);
+  return { configFile: path.join(work, "env.yaml"), outdir: path.join(work, "cdktf.out"), states };
+}
+
 /** `<stack>/<address>` of every resource an output folder declares, per stack. */
 function declared(outdir: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
@@ -170,17 +194,9 @@ describe("local backend: an edit that drops protected resources is refused until
   });
 
   test.each(CASES)("$name", ({ file, edit, path: at, dropped, retire, says }) => {
-    const work = tempDir();
-    const configFile = path.join(work, "env.yaml");
-    const outdir = path.join(work, "cdktf.out");
-    const prefix = example(file).prefix;
-    const states = path.join(work, "terraform-state", SUBSCRIPTION, prefix);
-
     // 1. Deploy the config as it was: synth under the cdktf CLI (it records the protected resources
     // beside the state), and the state a deploy leaves.
-    const before = example(file);
-    fs.writeFileSync(configFile, stringify(before));
-    expect(run(configFile, outdir, { CDKTF_CONTEXT_JSON: "{}", HCP_AZURE_CONFIG: configFile }).code).toBe(0);
+    const { configFile, outdir, states } = deployedCopy(file);
     deployLocally(outdir, states);
     const recorded = parseLocalProtectedRecord(fs.readFileSync(path.join(states, LOCAL_PROTECTED_RECORD), "utf8"));
     expect(recorded.ok).toBe(true);
@@ -245,11 +261,8 @@ describe("local backend: an edit that drops protected resources is refused until
   });
 
   test("a protected resource recorded but no longer in the state (never deployed, or destroyed) does not stop an edit", () => {
-    const work = tempDir();
-    const configFile = path.join(work, "env.yaml");
-    const outdir = path.join(work, "cdktf.out");
-    fs.writeFileSync(configFile, stringify(example("basic.yaml")));
-    expect(run(configFile, outdir, { CDKTF_CONTEXT_JSON: "{}", HCP_AZURE_CONFIG: configFile }).code).toBe(0);
+    const { configFile, outdir, states } = deployedCopy("basic.yaml");
+    expect(fs.readdirSync(states)).toEqual([LOCAL_PROTECTED_RECORD]); // recorded, no state
     const after = example("basic.yaml");
     CASES[0].edit(after);
     fs.writeFileSync(configFile, stringify(after));
