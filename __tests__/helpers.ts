@@ -36,6 +36,15 @@ export function loadInline(input: unknown): LoadedConfig {
  * built, but only the cluster-<name> stacks are synthesized (and returned).
  */
 export function synthStacks(loaded: LoadedConfig, only: "cluster" | "all" = "all"): Record<string, any> {
+  return structuredClone(synthesizedApp(loaded, only).stacks);
+}
+
+/** The stacks each stack of synthStacks(loaded, only) depends on (`addDependency`), by stack name: from the same app, built once. */
+export function stackDependencies(loaded: LoadedConfig, only: "cluster" | "all" = "all"): Record<string, string[]> {
+  return structuredClone(synthesizedApp(loaded, only).dependencies);
+}
+
+function synthesizedApp(loaded: LoadedConfig, only: "cluster" | "all") {
   const key = `${only} ${fingerprint(loaded)}`;
   let synthesized = synthesizedApps.get(key);
   if (!synthesized) {
@@ -44,13 +53,16 @@ export function synthStacks(loaded: LoadedConfig, only: "cluster" | "all" = "all
     const { addStacks } = require("../stacks/app") as typeof import("../stacks/app");
     // A repo-relative outdir keeps local backend paths identical on every machine.
     const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out")).filter((stack) => only === "all" || stack.node.id.startsWith("cluster-"));
-    synthesized = Object.fromEntries(stacks.map((stack) => [stack.node.id, JSON.parse(Testing.synth(stack))]));
+    synthesized = {
+      stacks: Object.fromEntries(stacks.map((stack) => [stack.node.id, JSON.parse(Testing.synth(stack))])),
+      dependencies: Object.fromEntries(stacks.map((stack) => [stack.node.id, stack.dependencies.map((d) => d.node.id)])),
+    };
     synthesizedApps.set(key, synthesized);
   }
-  return structuredClone(synthesized);
+  return synthesized;
 }
 
-const synthesizedApps = new Map<string, Record<string, any>>();
+const synthesizedApps = new Map<string, { stacks: Record<string, any>; dependencies: Record<string, string[]> }>();
 
 /** Everything a synth reads from a loaded config, as text (Maps and Sets included). */
 export function fingerprint(loaded: LoadedConfig): string {
