@@ -1,10 +1,8 @@
-import { Testing, TerraformStack } from "cdktf";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { LoadedConfig } from "../../config/load";
-import { addStacks } from "../../stacks/app";
-import { EXAMPLES, loadInline, REPO } from "../helpers";
+import { EXAMPLES, loadExample, loadInline, stackDependencies, synthStacks } from "../helpers";
 
 /**
  * What `cdktf destroy '*'` does, computed from the synthesized JSON of every example. A stack with a
@@ -19,9 +17,9 @@ const EXAMPLE_FILES = fs
   .filter((f) => f.endsWith(".yaml"))
   .sort();
 
-/** An example with top-level overrides, validated like a file beside it. */
-function example(file: string, overrides: Record<string, unknown> = {}): LoadedConfig {
-  return loadInline({ ...parse(fs.readFileSync(path.join(EXAMPLES, file), "utf8")), ...overrides });
+/** An example (the file itself), or with top-level overrides, validated like a file beside it. */
+function example(file: string, overrides?: Record<string, unknown>): LoadedConfig {
+  return overrides ? loadInline({ ...parse(fs.readFileSync(path.join(EXAMPLES, file), "utf8")), ...overrides }) : loadExample(file);
 }
 
 interface SynthesizedStack {
@@ -30,13 +28,14 @@ interface SynthesizedStack {
   readonly dependencies: readonly string[];
 }
 
+/**
+ * Every stack of the app, in the app's order, with its Terraform JSON and the stacks it depends on.
+ * synthStacks synthesizes a config once per worker (this file's examples, the same as the other
+ * tests' loadExample, and the overrides it repeats).
+ */
 function synth(loaded: LoadedConfig): SynthesizedStack[] {
-  const stacks = addStacks(Testing.app(), loaded, path.join(REPO, "cdktf.out"));
-  return stacks.map((stack: TerraformStack) => ({
-    name: stack.node.id,
-    json: JSON.parse(Testing.synth(stack)),
-    dependencies: stack.dependencies.map((d) => d.node.id),
-  }));
+  const dependencies = stackDependencies(loaded);
+  return Object.entries(synthStacks(loaded)).map(([name, json]) => ({ name, json, dependencies: dependencies[name] }));
 }
 
 /** `<type>.<name>` of every resource whose lifecycle says prevent_destroy = true. */
