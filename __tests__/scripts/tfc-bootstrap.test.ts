@@ -30,8 +30,11 @@ function optionsOf(loaded: LoadedConfig, flags: Record<string, string | boolean>
   return options;
 }
 
-/** The bootstrap's output (every file, as text) and the deployment's own workspaces.json. */
-function run(raw: Record<string, any>, flags: Record<string, string | boolean> = {}) {
+/**
+ * The bootstrap's output (every file, as text, its stack's JSON and the result), with what
+ * `deployment(loaded, work)` adds, run in a folder of its own.
+ */
+function runIn<T extends object>(raw: Record<string, any>, flags: Record<string, string | boolean>, deployment: (loaded: LoadedConfig, work: string) => T) {
   const loaded = load(raw);
   const work = tempDir("hcp-azure-tfc-bootstrap-");
   // Credentials in the environment must never reach the output.
@@ -39,17 +42,16 @@ function run(raw: Record<string, any>, flags: Record<string, string | boolean> =
   Object.assign(process.env, { TFE_TOKEN: CANARY, ARM_CLIENT_SECRET: CANARY });
   try {
     const result = synthesizeBootstrap(loaded, optionsOf(loaded, flags), path.join(work, "boot"));
-    synthesize(loaded, path.join(work, "cdktf.out"));
-    const read = (file: string) => fs.readFileSync(path.join(work, file), "utf8");
+    const deployed = deployment(loaded, work);
+    const read = (file: string) => fs.readFileSync(path.join(work, "boot", file), "utf8");
     const files = fs
       .readdirSync(path.join(work, "boot"), { recursive: true, encoding: "utf8" })
       .filter((f) => fs.statSync(path.join(work, "boot", f)).isFile());
     return {
       result,
-      texts: Object.fromEntries(files.map((f) => [f, read(path.join("boot", f))])),
-      json: JSON.parse(read("boot/stacks/tfc-bootstrap/cdk.tf.json")),
-      document: JSON.parse(read(`cdktf.out/${WORKSPACES_FILE}`)) as WorkspacesDocument,
-      manifest: JSON.parse(read("cdktf.out/manifest.json")),
+      texts: Object.fromEntries(files.map((f) => [f, read(f)])),
+      json: JSON.parse(read("stacks/tfc-bootstrap/cdk.tf.json")),
+      ...deployed,
     };
   } finally {
     Object.assign(process.env, saved);
@@ -57,6 +59,19 @@ function run(raw: Record<string, any>, flags: Record<string, string | boolean> =
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
+
+/** The bootstrap's output and the deployment's own workspaces.json and manifest, from a real synth of the deployment. */
+function run(raw: Record<string, any>, flags: Record<string, string | boolean> = {}) {
+  return runIn(raw, flags, (loaded, work) => {
+    const outdir = path.join(work, "cdktf.out");
+    synthesize(loaded, outdir);
+    const read = (file: string) => JSON.parse(fs.readFileSync(path.join(outdir, file), "utf8"));
+    return { document: read(WORKSPACES_FILE) as WorkspacesDocument, manifest: read("manifest.json") };
+  });
+}
+
+/** The bootstrap's output alone (for tests that compare it with no synth of the deployment). */
+const bootstrap = (raw: Record<string, any>, flags: Record<string, string | boolean> = {}) => runIn(raw, flags, () => ({}));
 
 function expectNoSecrets(texts: Record<string, string>): void {
   for (const [file, text] of Object.entries(texts)) {
@@ -235,7 +250,7 @@ describe("tfc-bootstrap with a created persistent group and the connection as Te
     resourceGroup: { name: "os4-common", create: true },
     managementCluster: { ...base.managementCluster, credentialsFromVariables: true },
   };
-  const { json, result, texts } = run(raw);
+  const { json, result, texts } = bootstrap(raw);
   const subscription = `/subscriptions/${raw.subscriptionId}`;
 
   it("grants subscription-wide roles to stacks that use a group another stack creates", () => {
