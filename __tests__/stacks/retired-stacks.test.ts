@@ -1,7 +1,6 @@
-import { getMultipleStacks } from "@cdktf/cli-core/src/lib/helpers/stack-helpers";
-import { SynthStack } from "@cdktf/cli-core/src/lib/synth-stack";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import Module from "node:module";
 import * as path from "node:path";
 import { stringify } from "yaml";
 import { main } from "../../main";
@@ -16,6 +15,50 @@ import { EXAMPLES, hostedClusterSpec, REPO, tempDir } from "../helpers";
  */
 
 const RETIRED = ["cluster-hc2", "infra-hc2", "identities-hc2"];
+
+interface CliCore {
+  getMultipleStacks: typeof import("@cdktf/cli-core/src/lib/helpers/stack-helpers").getMultipleStacks;
+  SynthStack: typeof import("@cdktf/cli-core/src/lib/synth-stack").SynthStack;
+}
+let cliCore: CliCore | undefined;
+
+/**
+ * The cdktf CLI's own code that reads the synthesized stacks and selects them by pattern
+ * (cli-core's SynthStack.readSynthesizedStacks and getMultipleStacks). Two modules it requires are
+ * loaded only when used: @cdktf/commons (logging, telemetry, errors; at load it also loads Sentry
+ * and runs `terraform version -json`) and @cdktf/hcl-tools (HCL formatting). Neither is on the
+ * path these tests take (getMultipleStacks uses commons only for its errors), and loading them
+ * was ~0.8 CPU-s of this file alone. Their placeholders leave the module cache once cli-core holds
+ * them: a later require gets the real module, and so does a placeholder's first use.
+ */
+function loadCliCore(): CliCore {
+  const cache = (Module as unknown as { _cache: Record<string, NodeJS.Module> })._cache;
+  const from = path.dirname(require.resolve("@cdktf/cli-core/package.json"));
+  const lazy = ["@cdktf/commons", "@cdktf/hcl-tools"].map((name) => require.resolve(name, { paths: [from] }));
+  const placeholders = lazy.map((file) => {
+    const placeholder = new Module(file);
+    placeholder.filename = file;
+    placeholder.loaded = true;
+    placeholder.exports = new Proxy(
+      {},
+      {
+        get: (_target, key) => {
+          if (cache[file] === placeholder) delete cache[file];
+          return require(file)[key];
+        },
+      },
+    );
+    if (!cache[file]) cache[file] = placeholder;
+    return placeholder;
+  });
+  try {
+    return { ...require("@cdktf/cli-core/src/lib/helpers/stack-helpers"), ...require("@cdktf/cli-core/src/lib/synth-stack") };
+  } finally {
+    lazy.forEach((file, i) => {
+      if (cache[file] === placeholders[i]) delete cache[file];
+    });
+  }
+}
 
 function run(work: string, env: NodeJS.ProcessEnv) {
   const out: string[] = [];
@@ -55,7 +98,10 @@ describe("a retired cluster's stacks and deploy '*'", () => {
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
   const cli = (command: string) => ({ CDKTF_CONTEXT_JSON: "{}", HCP_AZURE_CONFIG: config, [CDKTF_COMMAND_ENV]: command });
-  const selected = async (outdir: string) => getMultipleStacks(await SynthStack.readSynthesizedStacks(outdir), ["*"], "deploy").map((s) => s.name);
+  const selected = async (outdir: string) => {
+    const { getMultipleStacks, SynthStack } = (cliCore ??= loadCliCore());
+    return getMultipleStacks(await SynthStack.readSynthesizedStacks(outdir), ["*"], "deploy").map((s) => s.name);
+  };
 
   it("npm run deploy: the cdktf CLI's '*' selects every stack but the retired cluster's, with their dependencies intact", async () => {
     const result = run(work, cli("deploy"));
