@@ -5,7 +5,43 @@ import * as path from "node:path";
 import { parse } from "yaml";
 import { assertProvidersPresent, synthesize } from "../../stacks/app";
 import { carryOver, recoverOutput } from "../../stacks/output-folder";
+import { LoadedConfig } from "../../config/load";
 import { EXAMPLES, loadExample, loadInline, tempDir, tree } from "../helpers";
+
+// These tests are about the output folder, not the config: each config is validated once.
+const loadedConfigs = new Map<string, LoadedConfig>();
+function example(file: string): LoadedConfig {
+  if (!loadedConfigs.has(file)) loadedConfigs.set(file, loadExample(file));
+  return loadedConfigs.get(file)!;
+}
+
+/** examples/basic.yaml with a second cluster, `myprefix-gone`, which basic.yaml then drops. */
+function withGoneCluster(): LoadedConfig {
+  if (!loadedConfigs.has("gone")) {
+    const config = parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8"));
+    const gone = structuredClone(config.clusters[0]);
+    gone.name = "myprefix-gone";
+    gone.hostedCluster.nodePools[0].name = "myprefix-gone";
+    config.clusters.push(gone);
+    loadedConfigs.set("gone", loadInline(config));
+  }
+  return loadedConfigs.get("gone")!;
+}
+
+const firstOutputs = new Map<string, string>();
+/**
+ * Puts at `outdir` the output an earlier synth of examples/basic.yaml (`basic`) or of
+ * withGoneCluster() (`gone`) left: a copy of one real synth per config, shared by the tests that
+ * start from an existing output, made at the same depth as theirs (its relative paths hold there).
+ */
+function existingOutput(config: "basic" | "gone", outdir: string): void {
+  if (!firstOutputs.has(config)) {
+    const first = path.join(tempDir(), "cdktf.out");
+    synthesize(config === "basic" ? example("basic.yaml") : withGoneCluster(), first);
+    firstOutputs.set(config, first);
+  }
+  fs.cpSync(firstOutputs.get(config)!, outdir, { recursive: true });
+}
 
 /** synthesize(): what it leaves in the output folder besides the new synthesis. */
 describe("synthesize: stack folders no longer in the app", () => {
@@ -19,55 +55,45 @@ describe("synthesize: stack folders no longer in the app", () => {
   const folders = () => fs.readdirSync(path.join(outdir, "stacks")).sort();
   const BASIC_STACKS = ["cluster-myprefix-hc", "identities-myprefix-hc", "infra-myprefix-hc", "management", "shared"];
   const GONE_STACKS = ["cluster-myprefix-gone", "identities-myprefix-gone", "infra-myprefix-gone"];
-  /** examples/basic.yaml with a second cluster, `myprefix-gone`, which basic.yaml then drops. */
-  const withGoneCluster = () => {
-    const config = parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8"));
-    const gone = structuredClone(config.clusters[0]);
-    gone.name = "myprefix-gone";
-    gone.hostedCluster.nodePools[0].name = "myprefix-gone";
-    config.clusters.push(gone);
-    return loadInline(config);
-  };
-
   // Adapted: the stale folder comes from a real earlier synth (it was hand-made, which is now a user's folder, kept).
   it("those the previous synth wrote are removed with Terraform's caches in them; current stacks keep theirs", () => {
-    synthesize(withGoneCluster(), outdir);
+    existingOutput("gone", outdir);
     expect(folders()).toEqual([...BASIC_STACKS, ...GONE_STACKS].sort());
     const stale = path.join(outdir, "stacks", "infra-myprefix-gone");
     fs.mkdirSync(path.join(stale, ".terraform"), { recursive: true });
     fs.writeFileSync(path.join(stale, ".terraform.lock.hcl"), "# lock\n");
     const lock = path.join(outdir, "stacks", "shared", ".terraform.lock.hcl");
     fs.writeFileSync(lock, "# lock\n");
-    synthesize(loadExample("basic.yaml"), outdir);
+    synthesize(example("basic.yaml"), outdir);
     expect(folders()).toEqual(BASIC_STACKS);
     expect(fs.readFileSync(lock, "utf8")).toBe("# lock\n");
   });
 
   it("switching configs leaves only the new config's stacks", () => {
-    synthesize(loadExample("external-dns.yaml"), outdir);
+    synthesize(example("external-dns.yaml"), outdir);
     expect(folders()).toContain("infra-myprefix-dev");
-    synthesize(loadExample("isolated-clusters.yaml"), outdir);
+    synthesize(example("isolated-clusters.yaml"), outdir);
     expect(folders()).toEqual(["identities-team-a", "identities-team-b", "shared"]);
   });
 
   // Adapted: the folder is a removed cluster's (a hand-made one is now kept whatever it holds).
   it("a removed stack's folder holding a terraform.tfstate of its own is kept (state is never deleted)", () => {
-    synthesize(withGoneCluster(), outdir);
+    existingOutput("gone", outdir);
     fs.writeFileSync(path.join(outdir, "stacks", "infra-myprefix-gone", "terraform.tfstate"), "{}");
-    synthesize(loadExample("basic.yaml"), outdir);
+    synthesize(example("basic.yaml"), outdir);
     expect(folders()).toEqual([...BASIC_STACKS, "infra-myprefix-gone"].sort());
     expect(fs.readFileSync(path.join(outdir, "stacks", "infra-myprefix-gone", "terraform.tfstate"), "utf8")).toBe("{}");
   });
 
   it("a folder the previous synth did not write (a user's) stays, whatever it holds, and so do a user's files beside the stacks", () => {
-    synthesize(loadExample("basic.yaml"), outdir);
+    existingOutput("basic", outdir);
     const mine = path.join(outdir, "stacks", "my-notes");
     fs.mkdirSync(path.join(mine, ".terraform"), { recursive: true });
     fs.writeFileSync(path.join(mine, "cdk.tf.json"), "{}");
     fs.writeFileSync(path.join(mine, "README.md"), "mine\n");
     fs.writeFileSync(path.join(outdir, "stacks", "README"), "x");
     fs.writeFileSync(path.join(outdir, "NOTES.md"), "notes\n");
-    synthesize(loadExample("isolated-clusters.yaml"), outdir);
+    synthesize(example("isolated-clusters.yaml"), outdir);
     expect(folders()).toEqual(["README", "identities-team-a", "identities-team-b", "my-notes", "shared"]);
     expect(tree(mine)).toEqual({ "README.md": expect.any(String), "cdk.tf.json": expect.any(String) });
     expect(fs.existsSync(path.join(mine, ".terraform"))).toBe(true);
@@ -75,8 +101,8 @@ describe("synthesize: stack folders no longer in the app", () => {
   });
 
   it("with keepRemovedStacks (under the cdktf CLI, which removes them itself) every old folder stays", () => {
-    synthesize(withGoneCluster(), outdir);
-    synthesize(loadExample("basic.yaml"), outdir, { keepRemovedStacks: true });
+    existingOutput("gone", outdir);
+    synthesize(example("basic.yaml"), outdir, { keepRemovedStacks: true });
     expect(folders()).toEqual([...BASIC_STACKS, ...GONE_STACKS].sort());
   });
 
@@ -113,13 +139,13 @@ describe("synthesize: the output folder is replaced whole (stacks/output-folder.
   afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it("is a new folder each time, with Terraform's files carried by hard links (no byte copied), and nothing left beside it", () => {
-    synthesize(loadExample("basic.yaml"), outdir);
+    existingOutput("basic", outdir);
     const provider = path.join(outdir, "stacks", "shared", ".terraform", "providers", "terraform-provider-azurerm");
     fs.mkdirSync(path.dirname(provider), { recursive: true });
     fs.writeFileSync(provider, "\x7fELF", { mode: 0o755 });
     fs.symlinkSync("/plugin-cache/azurerm", path.join(path.dirname(provider), "cached"));
     const before = { folder: fs.statSync(outdir).ino, provider: fs.statSync(provider).ino, manifest: fs.statSync(path.join(outdir, "manifest.json")).ino };
-    synthesize(loadExample("basic.yaml"), outdir);
+    synthesize(example("basic.yaml"), outdir);
     expect(fs.statSync(outdir).ino).not.toBe(before.folder);
     expect(fs.statSync(path.join(outdir, "manifest.json")).ino).not.toBe(before.manifest);
     expect(fs.statSync(provider)).toMatchObject({ ino: before.provider, nlink: 1 });
@@ -141,7 +167,7 @@ describe("synthesize: the output folder is replaced whole (stacks/output-folder.
     const mine = path.join(work, ".cdktf.out-backup");
     fs.mkdirSync(mine);
     fs.writeFileSync(path.join(mine, "notes"), "mine\n");
-    synthesize(loadExample("basic.yaml"), outdir);
+    synthesize(example("basic.yaml"), outdir);
     expect(fs.readdirSync(work).sort()).toEqual([".cdktf.out-backup", "cdktf.out"]);
     expect(fs.readFileSync(path.join(outdir, "stacks", "shared", ".terraform.lock.hcl"), "utf8")).toBe("# lock\n");
     expect(fs.existsSync(path.join(outdir, "stacks", "shared", ".terraform"))).toBe(true);
@@ -149,7 +175,7 @@ describe("synthesize: the output folder is replaced whole (stacks/output-folder.
   });
 
   it("the next synth after a kill between the two renames puts the complete new output in place; one never swapped in is dropped", () => {
-    synthesize(loadExample("basic.yaml"), outdir);
+    existingOutput("basic", outdir);
     const complete = tree(outdir);
     // Killed between the renames: no output, the complete new one ready beside it.
     fs.renameSync(outdir, path.join(work, ".cdktf.out.old-abc123"));
@@ -168,11 +194,11 @@ describe("synthesize: the output folder is replaced whole (stacks/output-folder.
   });
 
   it("refuses while another live synth holds the lock, and leaves everything as it was", () => {
-    synthesize(loadExample("basic.yaml"), outdir);
+    existingOutput("basic", outdir);
     const before = tree(outdir);
     const lock = path.join(work, ".cdktf.out.lock");
     fs.writeFileSync(lock, `${process.ppid}\n`); // a live process other than this one
-    expect(() => synthesize(loadExample("isolated-clusters.yaml"), outdir)).toThrow(`another synth (process ${process.ppid}) is writing ${outdir}`);
+    expect(() => synthesize(example("isolated-clusters.yaml"), outdir)).toThrow(`another synth (process ${process.ppid}) is writing ${outdir}`);
     expect(tree(outdir)).toEqual(before);
     expect(fs.readdirSync(work).sort()).toEqual([".cdktf.out.lock", "cdktf.out"]);
   });
@@ -181,8 +207,8 @@ describe("synthesize: the output folder is replaced whole (stacks/output-folder.
     const real = path.join(work, "elsewhere", "out");
     fs.mkdirSync(real, { recursive: true });
     fs.symlinkSync(real, outdir);
-    synthesize(loadExample("basic.yaml"), outdir);
-    synthesize(loadExample("isolated-clusters.yaml"), outdir);
+    synthesize(example("basic.yaml"), outdir);
+    synthesize(example("isolated-clusters.yaml"), outdir);
     expect(fs.lstatSync(outdir).isSymbolicLink()).toBe(true);
     expect(fs.readdirSync(path.join(real, "stacks")).sort()).toEqual(["identities-team-a", "identities-team-b", "shared"]);
     expect(fs.readdirSync(path.dirname(real))).toEqual(["out"]);
@@ -190,7 +216,7 @@ describe("synthesize: the output folder is replaced whole (stacks/output-folder.
 
   it("refuses an output path that is a file", () => {
     fs.writeFileSync(outdir, "not a folder");
-    expect(() => synthesize(loadExample("basic.yaml"), outdir)).toThrow(`${outdir} is not a folder`);
+    expect(() => synthesize(example("basic.yaml"), outdir)).toThrow(`${outdir} is not a folder`);
     expect(fs.readFileSync(outdir, "utf8")).toBe("not a folder");
   });
 });
