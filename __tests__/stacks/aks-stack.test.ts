@@ -1,19 +1,39 @@
+import { TerraformStack, Testing } from "cdktf";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
+import { addStacks } from "../../stacks/app";
 import { AKS_ENTRA_SERVER_ID } from "../../stacks/stack-setup";
-import { EXAMPLES, loadInline, only, resources, synthStacks } from "../helpers";
+import { EXAMPLES, loadInline, only, REPO, resources } from "../helpers";
 
 /** The AKS hardening options from the config to the aks stack, and how the later stacks then sign in. */
 
 type RawConfig = Record<string, any>;
 const TENANT = "11111111-1111-1111-1111-111111111111";
 
-function synthAroHcp(aks: RawConfig = {}): Record<string, any> {
-  const config: RawConfig = parse(fs.readFileSync(path.join(EXAMPLES, "aro-hcp.yaml"), "utf8"));
-  config.managementCluster.aks = { ...config.managementCluster.aks, ...aks };
-  return synthStacks(loadInline(config));
+const apps = new Map<string, { stacks: Map<string, TerraformStack>; synthesized: Map<string, string> }>();
+/**
+ * The stack `name` of examples/aro-hcp.yaml with `aks` over its managementCluster.aks. The whole
+ * app is built once per `aks` (as synthStacks does), but only the stacks the tests read are
+ * synthesized, each once (the tests only read it).
+ */
+function aroHcpStack(name: string, aks: RawConfig = {}): Record<string, any> {
+  const key = JSON.stringify(aks, (_key, value) => (value === undefined ? "(undefined)" : value));
+  let app = apps.get(key);
+  if (!app) {
+    const config: RawConfig = parse(fs.readFileSync(path.join(EXAMPLES, "aro-hcp.yaml"), "utf8"));
+    config.managementCluster.aks = { ...config.managementCluster.aks, ...aks };
+    // A repo-relative outdir, as synthStacks (helpers.ts).
+    const stacks = addStacks(Testing.app(), loadInline(config), path.join(REPO, "cdktf.out"));
+    app = { stacks: new Map(stacks.map((stack) => [stack.node.id, stack])), synthesized: new Map() };
+    apps.set(key, app);
+  }
+  if (!app.synthesized.has(name)) app.synthesized.set(name, Testing.synth(app.stacks.get(name)!));
+  return JSON.parse(app.synthesized.get(name)!);
 }
+
+/** The aks stack of examples/aro-hcp.yaml with `aks` over its managementCluster.aks. */
+const synthAroHcp = (aks: RawConfig = {}) => ({ aks: aroHcpStack("aks", aks) });
 
 describe("aks stack: hardening from the config", () => {
   it("by default: Entra ID with Azure RBAC, local accounts disabled, the deployer's cluster-admin role, protected cluster", () => {
@@ -75,7 +95,7 @@ describe("aks stack: hardening from the config", () => {
 
 describe.each(["management", "cluster-myprefix-hc"])("%s stack: Kubernetes provider", (stackName) => {
   it("by default (entraIdRbac) signs in through kubelogin: no client certificate, no client-certificate postcondition", () => {
-    const stack = synthAroHcp({ entraIdRbac: { kubeloginMode: "workloadidentity" } })[stackName];
+    const stack = aroHcpStack(stackName, { entraIdRbac: { kubeloginMode: "workloadidentity" } });
     const id = Object.keys(stack.data.azurerm_kubernetes_cluster)[0];
     const kube = `data.azurerm_kubernetes_cluster.${id}.kube_config[0]`;
     expect(stack.provider.kubernetes).toEqual([
@@ -95,7 +115,7 @@ describe.each(["management", "cluster-myprefix-hc"])("%s stack: Kubernetes provi
   });
 
   it("with local accounts (entraIdRbac.enabled: false) keeps the client certificate and the postcondition that names entraIdRbac", () => {
-    const stack = synthAroHcp({ entraIdRbac: { enabled: false } })[stackName];
+    const stack = aroHcpStack(stackName, { entraIdRbac: { enabled: false } });
     expect(stack.provider.kubernetes[0].client_key).toMatch(/client_key/);
     expect(stack.provider.kubernetes[0].exec).toBeUndefined();
     expect(only(stack.data.azurerm_kubernetes_cluster).lifecycle.postcondition[0].error_message).toMatch(/managementCluster\.aks\.entraIdRbac\.enabled/);
