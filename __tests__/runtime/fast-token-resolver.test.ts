@@ -50,7 +50,7 @@ describe("runtime/fast-token-resolver.js", () => {
     const iterator = TerraformIterator.fromList(variable.listValue);
     const options = () => ({ scope: stack, preparing: false, resolver: new DefaultTokenResolver(new StringConcat()) });
     /** The outcome of a resolve: its JSON, or its error message. */
-    const outcome = (resolve: typeof fast, value: unknown) => {
+    const outcome = (resolve: typeof fast, value: unknown): { json?: string; error?: string } => {
       try {
         return { json: JSON.stringify(resolve(value, options())) };
       } catch (error) {
@@ -106,7 +106,10 @@ describe("runtime/fast-token-resolver.js", () => {
     it("resolve to the same JSON, or fail with the same message", () => {
       fc.assert(
         fc.property(tree, (value) => {
-          expect(outcome(fast, value)).toEqual(outcome(original, value));
+          const [mine, cdktfs] = [outcome(fast, value), outcome(original, value)];
+          // toEqual only where the two differ (an expect per run was a quarter of this test's time):
+          // where both fields are the same strings, toEqual holds.
+          if (mine.json !== cdktfs.json || mine.error !== cdktfs.error) expect(mine).toEqual(cdktfs);
         }),
         { numRuns: 2000 },
       );
