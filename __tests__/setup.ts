@@ -5,8 +5,10 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { installFastTestingSynth } from "./fast-testing-synth";
 
 Testing.setupJest();
+installFastTestingSynth();
 
 // cdktf's Testing.app() makes an output folder per app in the system's temporary folder and never
 // removes it; App's constructor makes the folder and its stacks/ (unless they exist), and
