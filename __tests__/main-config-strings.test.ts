@@ -77,7 +77,10 @@ function inject(config: any, field: StringField, value: string, create = true): 
   const visit = (node: any, rest: readonly string[]): void => {
     const [head, ...tail] = rest;
     if (head === "[]") {
-      for (const item of Array.isArray(node) ? node : []) visit(item, tail);
+      if (!Array.isArray(node)) return;
+      // A list of strings (the path ends here): every item is the value, or the one item of an empty list.
+      if (tail.length === 0) node.splice(0, node.length, ...(node.length > 0 ? node.map(() => value) : [value]));
+      else for (const item of node) visit(item, tail);
     } else if (head === "*" || head === "<key>") {
       const entries = Object.entries(node).length > 0 ? Object.entries(node) : [["k", "v"]];
       for (const [key, child] of entries) {
