@@ -5,7 +5,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { OperatorSecret } from "../../constructs/hypershift-operator/operator-secret";
 import { WRITE_ONLY_TERRAFORM_VERSION, writeOnlyRevision } from "../../constructs/write-only/write-only";
-import { caseDiagnostics, caseOutput, combineCases, HAVE_TERRAFORM, tempDir, TERRAFORM_VERSION } from "../helpers";
+import { HAVE_TERRAFORM, tempDir, TERRAFORM_VERSION } from "../helpers";
+import { caseDiagnostics, caseOutput, combineCases } from "../terraform-cases";
 
 const ENV = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
 

@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { combineCases, EXAMPLES, HAVE_TERRAFORM, loadInline, synthStacks, tempDir } from "../helpers";
+import { EXAMPLES, HAVE_TERRAFORM, loadInline, synthStacks, tempDir } from "../helpers";
+import { combineCases } from "../terraform-cases";
 
 /**
  * Adoption's Terraform constructs, run by the real Terraform binary with the built-in

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { checkManifestsEach, HAVE_CRDS, HAVE_TERRAFORM, loadInline, minimalConfig, RELEASE_IMAGE, tempDir, synthClusterStackInto } from "../helpers";
+import { moduleCaseOutcomes, writeModuleCases } from "../terraform-cases";
 
 /**
  * Issue 11 item 4, end to end: the creation guards of a real synthesized cluster stack, run by the
@@ -380,45 +381,17 @@ function forgetServices(state: any): void {
   async function planEach(cases: ReadonlyArray<{ name: string; edit: (config: any) => void; state?: (state: any) => void }>) {
     const dir = path.join(out, "plan-each");
     const createdState = JSON.parse(fs.readFileSync(path.join(created, "terraform.tfstate"), "utf8"));
-    const module = (i: number) => `case_${i}`;
-    const resources: unknown[] = [];
-    cases.forEach((e, i) => {
-      fs.mkdirSync(path.join(dir, module(i)), { recursive: true });
-      fs.writeFileSync(path.join(dir, module(i), "main.tf.json"), JSON.stringify(guardsOnly(synthOf(e.name, e.edit).stack)));
-      const state = structuredClone(createdState);
-      e.state?.(state);
-      resources.push(...state.resources.map((resource: object) => ({ ...resource, module: `module.${module(i)}` })));
-    });
-    fs.writeFileSync(
-      path.join(dir, "main.tf.json"),
-      JSON.stringify({ module: Object.fromEntries(cases.map((_, i) => [module(i), { source: `./${module(i)}` }])) }),
+    writeModuleCases(
+      dir,
+      createdState,
+      cases.map((e) => {
+        const state = structuredClone(createdState);
+        e.state?.(state);
+        return { config: guardsOnly(synthOf(e.name, e.edit).stack), state };
+      }),
     );
-    fs.writeFileSync(path.join(dir, "terraform.tfstate"), JSON.stringify({ ...createdState, resources }));
-    // Local modules only (no provider, no registry): `terraform init` would only record where they
-    // are, in this manifest, and cost ~1.1 CPU-s reading every case. Written here instead; a manifest
-    // Terraform does not accept fails the plan ("Module not installed"), an error of no case below.
-    fs.mkdirSync(path.join(dir, ".terraform", "modules"), { recursive: true });
-    const manifest = [{ Key: "", Source: "", Dir: "." }, ...cases.map((_, i) => ({ Key: module(i), Source: `./${module(i)}`, Dir: module(i) }))];
-    fs.writeFileSync(path.join(dir, ".terraform", "modules", "modules.json"), JSON.stringify({ Modules: manifest }));
     const result = await run("terraform", ["plan", "-input=false", "-lock=false", "-detailed-exitcode", "-json"], { cwd: dir, env });
-    const messages = result.stdout
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line));
-    const errors = messages.filter((message) => message["@level"] === "error");
-    const unplaced = errors.filter((message) => !/^case_\d+\//.test(message.diagnostic?.range?.filename ?? ""));
-    if (unplaced.length > 0) throw new Error(`errors of no case:\n${JSON.stringify(unplaced, null, 2)}\n${result.stderr}`);
-    const outcomes = cases.map((_, i) => {
-      const own = errors
-        .filter((message) => message.diagnostic.range.filename.startsWith(`${module(i)}/`))
-        .map((message) => `${message.diagnostic.summary}: ${message.diagnostic.detail}`);
-      const changed = messages.some((message) => message.type === "planned_change" && message.change.resource.module === `module.${module(i)}`);
-      return { status: own.length > 0 ? 1 : changed ? 2 : 0, errors: own };
-    });
-    // The whole run's exit code is the worst of its modules'.
-    const statuses = outcomes.map((o) => o.status);
-    expect(result.status).toBe(statuses.includes(1) ? 1 : statuses.includes(2) ? 2 : 0);
-    return outcomes;
+    return moduleCaseOutcomes(result, cases.length);
   }
 
   beforeAll(async () => {

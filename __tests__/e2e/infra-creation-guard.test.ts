@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, synthStacks, tempDir, terraformApply } from "../helpers";
+import { moduleCaseOutcomes, writeModuleCases } from "../terraform-cases";
 
 /**
  * The infra stack's creation guard, run by Terraform itself (built-in provider only): applied with
@@ -79,40 +80,17 @@ const REFUSED = [
     fs.writeFileSync(path.join(created, "main.tf.json"), JSON.stringify(guardOnly(config()).config));
     terraformApply(created, env);
     const cases = [{ name: "an unchanged config", network: {}, top: {} }, ...REFUSED.map(([name, network, top]) => ({ name, network, top }))];
-    const module = (i: number) => `case_${i}`;
     const applied = JSON.parse(fs.readFileSync(path.join(created, "terraform.tfstate"), "utf8"));
     const each = path.join(dir, "plan-each");
-    cases.forEach(({ network, top }, i) => {
-      fs.mkdirSync(path.join(each, module(i)), { recursive: true });
-      fs.writeFileSync(path.join(each, module(i), "main.tf.json"), JSON.stringify(guardOnly(config(network, top)).config));
-    });
-    fs.writeFileSync(
-      path.join(each, "main.tf.json"),
-      JSON.stringify({ module: Object.fromEntries(cases.map((_, i) => [module(i), { source: `./${module(i)}` }])) }),
+    writeModuleCases(
+      each,
+      applied,
+      cases.map(({ network, top }) => ({ config: guardOnly(config(network, top)).config })),
     );
-    const resources = cases.flatMap((_, i) => applied.resources.map((resource: object) => ({ ...resource, module: `module.${module(i)}` })));
-    fs.writeFileSync(path.join(each, "terraform.tfstate"), JSON.stringify({ ...applied, resources }));
-    fs.mkdirSync(path.join(each, ".terraform", "modules"), { recursive: true });
-    const manifest = [{ Key: "", Source: "", Dir: "." }, ...cases.map((_, i) => ({ Key: module(i), Source: `./${module(i)}`, Dir: module(i) }))];
-    fs.writeFileSync(path.join(each, ".terraform", "modules", "modules.json"), JSON.stringify({ Modules: manifest }));
-
     const run = spawnSync("terraform", ["plan", "-input=false", "-lock=false", "-detailed-exitcode", "-json"], { cwd: each, env, encoding: "utf8" });
-    const messages = run.stdout
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line));
-    const errors = messages.filter((message) => message["@level"] === "error");
-    const unplaced = errors.filter((message) => !/^case_\d+\//.test(message.diagnostic?.range?.filename ?? ""));
-    if (unplaced.length > 0) throw new Error(`errors of no case:\n${JSON.stringify(unplaced, null, 2)}\n${run.stderr}`);
-    cases.forEach(({ name }, i) => {
-      const own = errors.filter((message) => message.diagnostic.range.filename.startsWith(`${module(i)}/`));
-      const changed = messages.some((message) => message.type === "planned_change" && message.change.resource.module === `module.${module(i)}`);
-      const prose = own.map((message) => `${message.diagnostic.summary}: ${message.diagnostic.detail}`).join(" ");
-      plans.set(name, { status: own.length > 0 ? 1 : changed ? 2 : 0, prose: prose.replace(/\s+/g, " ") });
-    });
-    // The whole run's exit code is the worst of its cases'.
-    const statuses = [...plans.values()].map((plan) => plan.status);
-    expect(run.status).toBe(statuses.includes(1) ? 1 : statuses.includes(2) ? 2 : 0);
+    moduleCaseOutcomes(run, cases.length).forEach(({ status, errors }, i) =>
+      plans.set(cases[i].name, { status, prose: errors.join(" ").replace(/\s+/g, " ") }),
+    );
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

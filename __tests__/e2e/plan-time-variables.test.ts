@@ -2,18 +2,8 @@ import { spawnSync } from "node:child_process";
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import {
-  caseDiagnostics,
-  caseOutput,
-  combineCases,
-  HAVE_TERRAFORM,
-  hostedClusterSpec,
-  loadInline,
-  minimalConfig,
-  rsaKeyPair,
-  synthStacks,
-  tempDir,
-} from "../helpers";
+import { HAVE_TERRAFORM, hostedClusterSpec, loadInline, minimalConfig, rsaKeyPair, synthStacks, tempDir } from "../helpers";
+import { caseDiagnostics, caseOutput, combineCases } from "../terraform-cases";
 
 /**
  * The plan-time variables (secrets.source: variables), checked by Terraform itself: the variable
