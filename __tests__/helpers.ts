@@ -33,26 +33,32 @@ export function loadInline(input: unknown): LoadedConfig {
  * deterministic, so a config this worker already synthesized (for this test file or an earlier
  * one: jest-light-runner shares modules between the files a worker runs) is not synthesized
  * again: the caller gets its own copy of the earlier result. `only: "cluster"`: the whole app is
- * built, but only the cluster-<name> stacks are synthesized (and returned).
+ * built, but only the cluster-<name> stacks are synthesized (and returned); `only: [names]`: only
+ * the stacks of those names.
  */
-export function synthStacks(loaded: LoadedConfig, only: "cluster" | "all" = "all"): Record<string, any> {
+export function synthStacks(loaded: LoadedConfig, only: StackSelection = "all"): Record<string, any> {
   return structuredClone(synthesizedApp(loaded, only).stacks);
 }
 
 /** The stacks each stack of synthStacks(loaded, only) depends on (`addDependency`), by stack name: from the same app, built once. */
-export function stackDependencies(loaded: LoadedConfig, only: "cluster" | "all" = "all"): Record<string, string[]> {
+export function stackDependencies(loaded: LoadedConfig, only: StackSelection = "all"): Record<string, string[]> {
   return structuredClone(synthesizedApp(loaded, only).dependencies);
 }
 
-function synthesizedApp(loaded: LoadedConfig, only: "cluster" | "all") {
-  const key = `${only} ${fingerprint(loaded)}`;
+/** Which stacks synthStacks synthesizes: all, the cluster-<name> ones, or those named. */
+export type StackSelection = "cluster" | "all" | readonly string[];
+
+function synthesizedApp(loaded: LoadedConfig, only: StackSelection) {
+  const key = `${JSON.stringify(only)} ${fingerprint(loaded)}`;
   let synthesized = synthesizedApps.get(key);
   if (!synthesized) {
     const app = Testing.app();
     // Required here, not at the top: files that never synthesize do not load every stack and provider.
     const { addStacks } = require("../stacks/app") as typeof import("../stacks/app");
     // A repo-relative outdir keeps local backend paths identical on every machine.
-    const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out")).filter((stack) => only === "all" || stack.node.id.startsWith("cluster-"));
+    const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out")).filter((stack) =>
+      only === "all" ? true : only === "cluster" ? stack.node.id.startsWith("cluster-") : only.includes(stack.node.id),
+    );
     synthesized = {
       stacks: Object.fromEntries(stacks.map((stack) => [stack.node.id, JSON.parse(Testing.synth(stack))])),
       dependencies: Object.fromEntries(stacks.map((stack) => [stack.node.id, stack.dependencies.map((d) => d.node.id)])),
