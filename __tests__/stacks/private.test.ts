@@ -1,7 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { synthesize } from "../../stacks/app";
 import { describeWorkspaces } from "../../stacks/workspaces";
 import { addStacks } from "../../stacks/app";
 import { App } from "cdktf";
@@ -174,7 +173,7 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
     const other = `/subscriptions/${SUB}/resourceGroups/mgmt-network-rg/providers/Microsoft.Network/virtualNetworks/vnet2`;
     config.clusters[0].hostedCluster.privateLink.natSubnet.vnetId = other;
     config.clusters[1].hostedCluster.privateLink.natSubnetId = `${other}/subnets/nat2`;
-    const grants = resources(synthStacks(loadInline(config)).shared, "azurerm_role_assignment").filter((r) =>
+    const grants = resources(synthStacks(loadInline(config), ["shared"]).shared, "azurerm_role_assignment").filter((r) =>
       r.role_definition_id.endsWith(NETWORK_CONTRIBUTOR),
     );
     expect(grants.map((g) => g.scope).sort()).toEqual([MGMT_RG, other, `${other}/subnets/nat2`].sort());
@@ -186,7 +185,7 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
     config.managementCluster.privateLink.subscriptionId = other;
     config.clusters[0].hostedCluster.privateLink.natSubnet.vnetId = MGMT_VNET.replace(SUB, other);
     config.clusters[1].hostedCluster.privateLink.natSubnetId = `${MGMT_VNET.replace(SUB, other)}/subnets/nat`;
-    const synthesized = synthStacks(loadInline(config));
+    const synthesized = synthStacks(loadInline(config), ["infra-myprefix-private", "shared"]);
     const infra = synthesized["infra-myprefix-private"];
     expect(infra.provider.azurerm).toEqual(
       expect.arrayContaining([expect.objectContaining({ alias: "management", subscription_id: other, resource_provider_registrations: "none" })]),
@@ -217,7 +216,7 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
   it("a handed-over credentials file enters as the sensitive variable private_link_credentials; no principal is created", () => {
     const config = parse(fs.readFileSync(path.join(EXAMPLES, EXAMPLE), "utf8"));
     config.managementCluster.privateLink.credentialsFile = "pls-credentials.json";
-    const synthesized = synthStacks(loadInline(config));
+    const synthesized = synthStacks(loadInline(config), ["management", "shared"]);
     const secret = resources(synthesized.management, "kubernetes_secret_v1").find((s) => s.metadata.name === "hypershift-operator-azure-credentials");
     // The variable, once its check holds (constructs/plan-time-input).
     const rule = privateLinkCredentialsInput("pls-credentials.json").validations[0].condition;
@@ -277,11 +276,18 @@ describe("private endpoint access: creation guard", () => {
 (HAVE_CRDS ? describe : describe.skip)("private endpoint access: against the real CRDs (check-manifests)", () => {
   const out = tempDir("hcp-azure-private-crd-");
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+  /**
+   * The cluster stacks of private.yaml after `edit`, written as `cdktf synth` lays them out (the
+   * HostedClusters and NodePools check-manifests reads; the other stacks hold none).
+   */
   const synthOf = (name: string, edit: (c: any) => void) => {
     const config = parse(fs.readFileSync(path.join(EXAMPLES, EXAMPLE), "utf8"));
     edit(config);
     const dir = path.join(out, name);
-    synthesize(loadInline(config), dir);
+    for (const [stack, json] of Object.entries(synthStacks(loadInline(config), "cluster"))) {
+      fs.mkdirSync(path.join(dir, "stacks", stack), { recursive: true });
+      fs.writeFileSync(path.join(dir, "stacks", stack, "cdk.tf.json"), JSON.stringify(json));
+    }
     return dir;
   };
 
@@ -317,63 +323,77 @@ describe("private endpoint access: creation guard", () => {
   }, 120_000);
 });
 
-(HAVE_TERRAFORM ? describe : describe.skip)("the existing NAT subnet's postconditions, run by Terraform (self read from a local)", () => {
-  it("holds for the cluster's region however Azure spells it, and for disabled policies only", () => {
-    const dual = stacks()["infra-myprefix-dual"];
-    const region = only(dual.data.azurerm_virtual_network).lifecycle.postcondition[0].condition as string;
-    const policies = only(dual.data.azurerm_subnet).lifecycle.postcondition[0].condition as string;
-    const cases = {
-      eastus: [region, { location: "eastus" }, true],
-      spaced: [region, { location: "East US" }, true],
-      other: [region, { location: "westus" }, false],
-      disabled: [policies, { private_link_service_network_policies_enabled: false }, true],
-      enabled: [policies, { private_link_service_network_policies_enabled: true }, false],
-    } as const;
-    const dir = tempDir("hcp-azure-nat-post-");
+/**
+ * The NAT subnet's conditions below, evaluated by one Terraform run for both describes (a run and a
+ * `terraform output` each cost four processes): each case a local and an output, the outputs read
+ * from the state the apply writes. Run on first use, once per test file.
+ */
+let natOutputs: Record<string, { value: boolean }> | undefined;
+function natConditionOutputs(): Record<string, { value: boolean }> {
+  if (!natOutputs) {
+    const dir = tempDir("hcp-azure-nat-");
     try {
-      const locals = Object.fromEntries(Object.entries(cases).map(([name, [, self]]) => [name, self]));
-      const output = Object.fromEntries(
-        Object.entries(cases).map(([name, [condition]]) => [name, { value: condition.replace(/\bself\./g, `local.${name}.`) }]),
-      );
+      const locals = {
+        ...Object.fromEntries(Object.entries(postconditionCases()).map(([name, [, self]]) => [name, self])),
+        ...Object.fromEntries(addressSpaceRows.map(([, space], i) => [`space_${i}`, space])),
+      };
+      const output = {
+        ...Object.fromEntries(
+          Object.entries(postconditionCases()).map(([name, [condition]]) => [name, { value: condition.replace(/\bself\./g, `local.${name}.`) }]),
+        ),
+        ...Object.fromEntries(addressSpaceRows.map(([cidr], i) => [`inside_${i}`, { value: insideAddressSpaceCondition(cidr, `local.space_${i}`) }])),
+      };
       fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ locals, output }));
       terraformApply(dir);
-      const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
-      const values = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, encoding: "utf8" }).stdout);
-      expect(Object.fromEntries(Object.entries(values).map(([name, v]) => [name, (v as { value: boolean }).value]))).toEqual(
-        Object.fromEntries(Object.entries(cases).map(([name, [, , expected]]) => [name, expected])),
-      );
+      natOutputs = JSON.parse(fs.readFileSync(path.join(dir, "terraform.tfstate"), "utf8")).outputs as Record<string, { value: boolean }>;
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  }
+  return natOutputs;
+}
+
+/** The existing NAT subnet's two postconditions (read from infra-myprefix-dual), with `self` and the verdict expected of each case. */
+function postconditionCases() {
+  const dual = stacks()["infra-myprefix-dual"];
+  const region = only(dual.data.azurerm_virtual_network).lifecycle.postcondition[0].condition as string;
+  const policies = only(dual.data.azurerm_subnet).lifecycle.postcondition[0].condition as string;
+  return {
+    eastus: [region, { location: "eastus" }, true],
+    spaced: [region, { location: "East US" }, true],
+    other: [region, { location: "westus" }, false],
+    disabled: [policies, { private_link_service_network_policies_enabled: false }, true],
+    enabled: [policies, { private_link_service_network_policies_enabled: true }, false],
+  } as const;
+}
+
+const addressSpaceRows = [
+  ["10.0.64.0/24", ["10.0.0.0/16"], true],
+  ["10.0.64.0/24", ["10.0.64.0/24"], true],
+  ["10.1.64.0/24", ["10.0.0.0/16"], false],
+  ["10.0.0.0/15", ["10.0.0.0/16"], false],
+  ["10.1.64.0/24", ["10.0.0.0/16", "10.1.0.0/16"], true],
+  ["10.0.64.0/24", ["fd00::/48"], false],
+  ["10.0.64.0/24", ["fd00::/48", "10.0.0.0/8"], true],
+] as const;
+
+(HAVE_TERRAFORM ? describe : describe.skip)("the existing NAT subnet's postconditions, run by Terraform (self read from a local)", () => {
+  it("holds for the cluster's region however Azure spells it, and for disabled policies only", () => {
+    const values = natConditionOutputs();
+    const cases = postconditionCases();
+    expect(Object.fromEntries(Object.keys(cases).map((name) => [name, values[name]?.value]))).toEqual(
+      Object.fromEntries(Object.entries(cases).map(([name, [, , expected]]) => [name, expected])),
+    );
   });
 });
 
 (HAVE_TERRAFORM ? describe : describe.skip)("the NAT subnet's address-space precondition, run by Terraform", () => {
-  const rows = [
-    ["10.0.64.0/24", ["10.0.0.0/16"], true],
-    ["10.0.64.0/24", ["10.0.64.0/24"], true],
-    ["10.1.64.0/24", ["10.0.0.0/16"], false],
-    ["10.0.0.0/15", ["10.0.0.0/16"], false],
-    ["10.1.64.0/24", ["10.0.0.0/16", "10.1.0.0/16"], true],
-    ["10.0.64.0/24", ["fd00::/48"], false],
-    ["10.0.64.0/24", ["fd00::/48", "10.0.0.0/8"], true],
-  ] as const;
   // One configuration and one Terraform run for every row (a run per row cost ~0.25 s each).
   let values: Record<string, { value: boolean }> = {};
   beforeAll(() => {
-    const dir = tempDir("hcp-azure-nat-");
-    try {
-      const locals = Object.fromEntries(rows.map(([, space], i) => [`space_${i}`, space]));
-      const output = Object.fromEntries(rows.map(([cidr], i) => [`inside_${i}`, { value: insideAddressSpaceCondition(cidr, `local.space_${i}`) }]));
-      fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify({ locals, output }));
-      terraformApply(dir);
-      const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
-      values = JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: dir, encoding: "utf8" }).stdout);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    values = natConditionOutputs();
   });
-  it.each(rows.map((row, i) => [...row, i] as const))("%s in %j: %s", (_cidr, _space, inside, i) => {
+  it.each(addressSpaceRows.map((row, i) => [...row, i] as const))("%s in %j: %s", (_cidr, _space, inside, i) => {
     expect(values[`inside_${i}`]?.value).toBe(inside);
   });
 });
@@ -389,7 +409,7 @@ describe("private endpoint access in a sovereign cloud", () => {
   it("sets the operator's AZURE_CLOUD_NAME (no install flag does; notes §1.4), and leaves the public cloud's bundle as rendered", () => {
     const config = parse(fs.readFileSync(path.join(EXAMPLES, EXAMPLE), "utf8"));
     config.cloud = "AzureUSGovernmentCloud";
-    const sovereign = synthStacks(loadInline(config));
+    const sovereign = synthStacks(loadInline(config), ["management"]);
     expect(operatorEnv(sovereign.management)).toContainEqual({ name: "AZURE_CLOUD_NAME", value: "AzureUSGovernmentCloud" });
     expect(operatorEnv(stacks().management).map((e) => e.name)).not.toContain("AZURE_CLOUD_NAME");
   });
