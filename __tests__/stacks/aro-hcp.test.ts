@@ -1,10 +1,7 @@
-import { Testing } from "cdktf";
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { addStacks } from "../../stacks/app";
 import {
   checkManifests,
   EXAMPLES,
@@ -13,9 +10,9 @@ import {
   loadExample,
   loadInline,
   only,
-  REPO,
   resources,
   SEED_003_CONTROL_PLANE_SUFFIXES,
+  stackDependencies,
   synthStacks,
   tempDir,
   terraformApply,
@@ -86,9 +83,8 @@ describe("aroHcp stacks", () => {
   });
 
   it("deploy in order: shared → aks → management; identities → infra → cluster, the cluster after management", () => {
-    const app = Testing.app();
-    const added = addStacks(app, loaded, path.join(REPO, "cdktf.out"));
-    const deps = Object.fromEntries(added.map((s) => [s.node.id, s.dependencies.map((d) => d.node.id).sort()]));
+    // From the app synthStacks built for `stacks` (helpers.ts), not a second one.
+    const deps = Object.fromEntries(Object.entries(stackDependencies(loaded)).map(([name, on]) => [name, [...on].sort()]));
     expect(deps).toEqual({
       shared: [],
       aks: ["shared"],
@@ -547,11 +543,12 @@ describe("aroHcp control-plane principals: found by a key we own, checked at pla
     it("every reference infra and cluster read resolves, in the shape shared outputs, to that component's recorded IDs", () => {
       const dir = tempDir();
       const env = { ...process.env, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+      // Each configuration's outputs, read from the state its apply writes (no `terraform output` run).
       const apply = (folder: string, json: unknown) => {
         fs.mkdirSync(folder, { recursive: true });
         fs.writeFileSync(path.join(folder, "main.tf.json"), JSON.stringify(json));
         terraformApply(folder, env); // built-in only: no init needed (helpers.ts)
-        return JSON.parse(spawnSync("terraform", ["output", "-json"], { cwd: folder, env, encoding: "utf8" }).stdout);
+        return JSON.parse(fs.readFileSync(path.join(folder, "terraform.tfstate"), "utf8")).outputs;
       };
       try {
         // shared: its output as synthesized, each reference to Entra replaced by a distinct literal ID.
@@ -563,19 +560,23 @@ describe("aroHcp control-plane principals: found by a key we own, checked at pla
         const recorded = JSON.parse(JSON.stringify(shared.output.control_plane_principals.value).replace(/\$\{azuread_[^}]+\}/g, literal));
         apply(path.join(dir, "shared"), { output: { control_plane_principals: { value: recorded } } });
 
-        for (const [name, stack] of Object.entries({ "infra-myprefix-hc": infra, "cluster-myprefix-hc": cluster })) {
-          // The consumer's own remote-state block, pointed at that state; outputs stand for the data sources.
-          const outputs: Record<string, { value: string }> = {};
+        // Both consumers in one run: the remote-state block each declares (the same), pointed at
+        // that state; outputs, named <stack>__<data source>, stand for the data sources.
+        const consumers = Object.entries({ "infra-myprefix-hc": infra, "cluster-myprefix-hc": cluster });
+        const outputs: Record<string, { value: string }> = {};
+        for (const [name, stack] of consumers) {
           for (const [id, data] of Object.entries(stack.data.azuread_service_principal) as [string, any][]) {
             const clientId = /self\.client_id == (data\.terraform_remote_state\.[^)]+)\)/.exec(data.lifecycle.postcondition[0].condition)![1];
-            outputs[`${id}_object`] = { value: data.object_id };
-            outputs[`${id}_client`] = { value: `\${${clientId}}` };
+            outputs[`${name}__${id}_object`] = { value: data.object_id };
+            outputs[`${name}__${id}_client`] = { value: `\${${clientId}}` };
           }
-          const remote = { "shared-state": { backend: "local", config: { path: path.join(dir, "shared", "terraform.tfstate") } } };
-          const values = apply(path.join(dir, name), { data: { terraform_remote_state: remote }, output: outputs });
+        }
+        const remote = { "shared-state": { backend: "local", config: { path: path.join(dir, "shared", "terraform.tfstate") } } };
+        const values = apply(path.join(dir, "consumers"), { data: { terraform_remote_state: remote }, output: outputs });
+        for (const [name, stack] of consumers) {
           for (const [key, component] of Object.entries(recorded["myprefix-hc"]) as [string, any][]) {
             const id = Object.keys(stack.data.azuread_service_principal).find((i) => i.startsWith(`ControlPlanePrincipals_${key}_`))!;
-            expect({ name, key, object: values[`${id}_object`].value, client: values[`${id}_client`].value }).toEqual({
+            expect({ name, key, object: values[`${name}__${id}_object`].value, client: values[`${name}__${id}_client`].value }).toEqual({
               name,
               key,
               object: component.object_id,
