@@ -32,9 +32,10 @@ export function loadInline(input: unknown): LoadedConfig {
  * Every stack of a config, synthesized to parsed Terraform JSON, by stack name. Synthesis is
  * deterministic, so a config this worker already synthesized (for this test file or an earlier
  * one: jest-light-runner shares modules between the files a worker runs) is not synthesized
- * again: the caller gets its own copy of the earlier result. `only: "cluster"`: the whole app is
- * built, but only the cluster-<name> stacks are synthesized (and returned); `only: [names]`: only
- * the stacks of those names.
+ * again: the caller gets its own copy of the earlier result. Each stack is synthesized on first
+ * request: `only: "cluster"` builds the whole app but synthesizes (and returns) only the
+ * cluster-<name> stacks, `only: [names]` only the stacks of those names; a later request for the
+ * other stacks of the same config synthesizes only those.
  */
 export function synthStacks(loaded: LoadedConfig, only: StackSelection = "all"): Record<string, any> {
   return structuredClone(synthesizedApp(loaded, only).stacks);
@@ -49,26 +50,54 @@ export function stackDependencies(loaded: LoadedConfig, only: StackSelection = "
 export type StackSelection = "cluster" | "all" | readonly string[];
 
 function synthesizedApp(loaded: LoadedConfig, only: StackSelection) {
-  const key = `${JSON.stringify(only)} ${fingerprint(loaded)}`;
-  let synthesized = synthesizedApps.get(key);
-  if (!synthesized) {
-    const app = Testing.app();
-    // Required here, not at the top: files that never synthesize do not load every stack and provider.
-    const { addStacks } = require("../stacks/app") as typeof import("../stacks/app");
-    // A repo-relative outdir keeps local backend paths identical on every machine.
-    const stacks = addStacks(app, loaded, path.join(REPO, "cdktf.out")).filter((stack) =>
-      only === "all" ? true : only === "cluster" ? stack.node.id.startsWith("cluster-") : only.includes(stack.node.id),
-    );
-    synthesized = {
-      stacks: Object.fromEntries(stacks.map((stack) => [stack.node.id, JSON.parse(Testing.synth(stack))])),
-      dependencies: Object.fromEntries(stacks.map((stack) => [stack.node.id, stack.dependencies.map((d) => d.node.id)])),
+  const key = fingerprint(loaded);
+  let app = synthesizedApps.get(key);
+  if (!app) {
+    const built = buildApp(loaded);
+    app = {
+      built,
+      ids: built.map((stack) => stack.node.id),
+      dependencies: Object.fromEntries(built.map((stack) => [stack.node.id, stack.dependencies.map((d) => d.node.id)])),
+      json: new Map(),
     };
-    synthesizedApps.set(key, synthesized);
+    synthesizedApps.set(key, app);
   }
-  return synthesized;
+  const ids = app.ids.filter((id) => (only === "all" ? true : only === "cluster" ? id.startsWith("cluster-") : only.includes(id)));
+  for (const id of ids.filter((name) => !app.json.has(name))) {
+    // The construct tree is kept for the last few configs only (memory); an older one is built again.
+    const built = (app.built ??= buildApp(loaded));
+    app.json.set(id, JSON.parse(Testing.synth(built.find((stack) => stack.node.id === id)!)));
+  }
+  builtApps.delete(key);
+  builtApps.add(key);
+  if (builtApps.size > 4) {
+    const oldest = builtApps.values().next().value!;
+    builtApps.delete(oldest);
+    synthesizedApps.get(oldest)!.built = undefined;
+  }
+  return {
+    stacks: Object.fromEntries(ids.map((id) => [id, app.json.get(id)])),
+    dependencies: Object.fromEntries(ids.map((id) => [id, app.dependencies[id]])),
+  };
 }
 
-const synthesizedApps = new Map<string, { stacks: Record<string, any>; dependencies: Record<string, string[]> }>();
+/** Every stack of `loaded`'s app, as `npm run synth` builds it. */
+function buildApp(loaded: LoadedConfig): import("cdktf").TerraformStack[] {
+  // Required here, not at the top: files that never synthesize do not load every stack and provider.
+  const { addStacks } = require("../stacks/app") as typeof import("../stacks/app");
+  // A repo-relative outdir keeps local backend paths identical on every machine.
+  return addStacks(Testing.app(), loaded, path.join(REPO, "cdktf.out"));
+}
+
+/**
+ * Per config fingerprint, its app's stack names and dependencies, each stack synthesized (on first
+ * request, once), and the app's construct tree while it is among the last few used (`builtApps`).
+ */
+const synthesizedApps = new Map<
+  string,
+  { built?: import("cdktf").TerraformStack[]; ids: string[]; dependencies: Record<string, string[]>; json: Map<string, any> }
+>();
+const builtApps = new Set<string>();
 
 /** Everything a synth reads from a loaded config, as text (Maps and Sets included). */
 export function fingerprint(loaded: LoadedConfig): string {
