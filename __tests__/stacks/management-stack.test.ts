@@ -1,9 +1,7 @@
-import { App, Testing } from "cdktf";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { addStacks } from "../../stacks/app";
-import { EXAMPLES, HAVE_TERRAFORM, loadInline, minimalConfig, only, REPO, resources, synthStacks, tempDir } from "../helpers";
+import { EXAMPLES, HAVE_TERRAFORM, loadInline, minimalConfig, only, REPO, resources, stackDependencies, synthStacks, tempDir } from "../helpers";
 
 const EXTERNAL_DNS_BUNDLE = path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml");
 
@@ -18,7 +16,8 @@ function externalDnsConfig(management: Record<string, unknown> = {}, overrides: 
   });
 }
 
-const management = (input: Record<string, unknown>) => synthStacks(loadInline(input)).management;
+/** The management stack of `input`, synthesized alone (the app is built whole, as synthStacks does). */
+const management = (input: Record<string, unknown>) => synthStacks(loadInline(input), ["management"]).management;
 
 describe("management stack: access to the cluster", () => {
   it("without kubeconfig, configures nothing: the provider reads KUBE_* variables (Terraform Cloud)", () => {
@@ -198,39 +197,37 @@ describe("management stack: example bundles", () => {
 
 describe("management stack: HostedCluster namespaces", () => {
   it("creates each distinct HostedCluster namespace once, protected from destroy", () => {
-    const stack = synthStacks(
-      loadInline(
-        externalDnsConfig(
-          {},
-          {
-            clusters: [
-              {
-                name: "hc1",
-                hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", pullSecretFile: "p.json" },
+    const stack = management(
+      externalDnsConfig(
+        {},
+        {
+          clusters: [
+            {
+              name: "hc1",
+              hostedCluster: { releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64", baseDomain: "example.com", pullSecretFile: "p.json" },
+            },
+            {
+              name: "hc2",
+              hostedCluster: {
+                releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64",
+                baseDomain: "example.com",
+                pullSecretFile: "p.json",
+                network: { vnetCidr: "10.1.0.0/16", subnetCidr: "10.1.0.0/24" },
               },
-              {
-                name: "hc2",
-                hostedCluster: {
-                  releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64",
-                  baseDomain: "example.com",
-                  pullSecretFile: "p.json",
-                  network: { vnetCidr: "10.1.0.0/16", subnetCidr: "10.1.0.0/24" },
-                },
+            },
+            {
+              name: "hc3",
+              hostedCluster: {
+                releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64",
+                baseDomain: "example.com",
+                pullSecretFile: "p.json",
+                namespace: "team-b",
               },
-              {
-                name: "hc3",
-                hostedCluster: {
-                  releaseImage: "quay.io/openshift-release-dev/ocp-release:4.21.0-x86_64",
-                  baseDomain: "example.com",
-                  pullSecretFile: "p.json",
-                  namespace: "team-b",
-                },
-              },
-            ],
-          },
-        ),
+            },
+          ],
+        },
       ),
-    ).management;
+    );
     const namespaces = Object.values(stack.resource.kubernetes_manifest as Record<string, any>).filter(
       (m) => m.manifest.kind === "Namespace" && m.manifest.metadata.name !== "hypershift",
     );
@@ -241,10 +238,7 @@ describe("management stack: HostedCluster namespaces", () => {
 
 describe("stack order", () => {
   it("management deploys after shared (Phase 2 after Phase 1)", () => {
-    const app = Testing.app() as App;
-    const stacks = addStacks(app, loadInline(externalDnsConfig()), path.join(REPO, "cdktf.out"));
-    const managementStack = stacks.find((s) => s.node.id === "management");
-    expect(managementStack?.dependencies.map((d) => d.node.id)).toEqual(["shared"]);
+    expect(stackDependencies(loadInline(externalDnsConfig()), ["management"]).management).toEqual(["shared"]);
   });
 
   it("the parent zone's provider in another subscription registers no resource providers there", () => {
@@ -255,6 +249,7 @@ describe("stack order", () => {
           { dns: { parent: { zoneName: "example.com", resourceGroupName: "dns-rg", subscriptionId: "22222222-2222-2222-2222-222222222222" } } },
         ),
       ),
+      ["shared"],
     ).shared;
     expect(shared.provider.azurerm).toEqual([
       expect.not.objectContaining({ alias: expect.anything() }),
@@ -263,7 +258,7 @@ describe("stack order", () => {
   });
 
   it("shared stack outputs azure_mgmt.json as a sensitive output and the zone's name servers", () => {
-    const shared = synthStacks(loadInline(externalDnsConfig())).shared;
+    const shared = synthStacks(loadInline(externalDnsConfig()), ["shared"]).shared;
     expect(shared.output.external_dns_credentials.sensitive).toBe(true);
     expect(shared.output.dns_zone_name_servers.value).toMatch(/^\$\{tolist\(azurerm_dns_zone\..*\.name_servers\)\}$/);
     expect(resources(shared, "azurerm_dns_zone")).toMatchObject([{ name: "myprefix.example.com" }]);
