@@ -2,10 +2,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { cliPrivateZoneName, hostedClusterApi, releaseAtLeast, releaseMinorOf } from "../../config/hypershift-release";
-import { validateConfig } from "../../config/load";
+import { LoadedConfig, validateConfig } from "../../config/load";
 import { uuidv5 } from "../../config/uuid";
 import { parseOperatorBundle } from "../../config/operator-bundle";
-import { EXAMPLES, loadInline, REPO, synthStacks, tempDir } from "../helpers";
+import { EXAMPLES, REPO, synthStacks, tempDir } from "../helpers";
 
 /**
  * The HyperShift release the user runs (managementCluster.operator.hypershiftRelease, or the
@@ -13,14 +13,32 @@ import { EXAMPLES, loadInline, REPO, synthStacks, tempDir } from "../helpers";
  * release read from a render. Upstream facts: help/adopt.md and help/management-cluster.md cite them.
  */
 
-const example = (file: string) => parse(fs.readFileSync(path.join(EXAMPLES, file), "utf8"));
+const parsedExamples = new Map<string, unknown>();
+/** examples/<file>, parsed once per file run; each call gets its own copy (tests edit it). */
+const example = (file: string): any => {
+  if (!parsedExamples.has(file)) parsedExamples.set(file, parse(fs.readFileSync(path.join(EXAMPLES, file), "utf8")));
+  return structuredClone(parsedExamples.get(file));
+};
 const withRelease = (config: any, release: string | undefined) => ({
   ...config,
   managementCluster: { ...config.managementCluster, operator: { ...config.managementCluster.operator, hypershiftRelease: release } },
 });
+const validated = new Map<string, ReturnType<typeof validateConfig>>();
+/** validateConfig(input), once per distinct input in this file (many tests read one config at one release). */
+const validate = (input: unknown) => {
+  const key = JSON.stringify(input, (_key, value) => (value === undefined ? "(undefined)" : value));
+  if (!validated.has(key)) validated.set(key, validateConfig(input, EXAMPLES));
+  return validated.get(key)!;
+};
 const issuesOf = (input: unknown) => {
-  const loaded = validateConfig(input, EXAMPLES);
+  const loaded = validate(input);
   return loaded.ok ? [] : loaded.issues;
+};
+/** As helpers.ts loadInline (fails with the issues), through `validate`. */
+const loadInline = (input: unknown): LoadedConfig => {
+  const loaded = validate(input);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues, null, 2));
+  return loaded;
 };
 const BUNDLE = fs.readFileSync(path.join(EXAMPLES, "operator", "hypershift-operator-external-dns.yaml"), "utf8");
 const IMAGE = "image: quay.io/hypershift/hypershift-operator:latest";
@@ -107,7 +125,7 @@ describe("adoption names by the CLI release (cmd/infra/azure/networking.go, rbac
   });
 
   it("4.21: every Azure resource of the identities and infra stacks is imported, but the ingress role on the base domain's group (help/adopt.md) and the creation guard", () => {
-    const stacks = synthStacks(loadInline(withRelease(adopt, "4.21")));
+    const stacks = synthStacks(loadInline(withRelease(adopt, "4.21")), ["identities-myprefix-hc", "infra-myprefix-hc"]);
     const added = (name: string) => {
       const imported = new Set(stacks[name].import.map((b: { to: string }) => b.to));
       const all = Object.entries(stacks[name].resource as Record<string, object>).flatMap(([type, rs]) => Object.keys(rs).map((id) => `${type}.${id}`));
@@ -118,7 +136,7 @@ describe("adoption names by the CLI release (cmd/infra/azure/networking.go, rbac
   });
 
   it("4.21: the infra stack's import blocks reach the image-registry identity's three `cpo` Contributor assignments", () => {
-    const stacks = synthStacks(loadInline(withRelease(adopt, "4.21")));
+    const stacks = synthStacks(loadInline(withRelease(adopt, "4.21")), ["infra-myprefix-hc"]);
     const blocks: Array<{ to: string; id: string }> = stacks["infra-myprefix-hc"].import;
     const cpo = blocks.filter((b) => cpoNames.some((name) => b.id.endsWith(`/roleAssignments/${name}`)));
     expect(cpo.map((b) => b.to.split(".")[1]).sort()).toEqual([
@@ -297,10 +315,9 @@ describe("the HostedCluster fields each operator release's CRD has (rendering, _
   ])("%s: %j", (release, api) => expect(hostedClusterApi(release)).toEqual(api));
 
   const platformAndKms = (config: any, release: string | undefined) => {
-    const stacks = synthStacks(loadInline(withRelease(config, release)));
-    const manifest = Object.values(stacks[`cluster-${config.clusters[0].name}`].resource.kubernetes_manifest as Record<string, any>).find(
-      (r) => r.manifest.kind === "HostedCluster",
-    ).manifest;
+    const name = `cluster-${config.clusters[0].name}`;
+    const stacks = synthStacks(loadInline(withRelease(config, release)), [name]);
+    const manifest = Object.values(stacks[name].resource.kubernetes_manifest as Record<string, any>).find((r) => r.manifest.kind === "HostedCluster").manifest;
     return { topology: manifest.spec.platform.azure.topology, kms: manifest.spec.secretEncryption.kms?.azure };
   };
 
