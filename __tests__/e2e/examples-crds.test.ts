@@ -1,7 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { synthesize } from "../../stacks/app";
-import { checkManifestsEach, EXAMPLES, HAVE_CRDS, loadExample, tempDir, ToolRun } from "../helpers";
+import { checkManifestsEach, EXAMPLES, HAVE_CRDS, loadExample, synthStacks, tempDir, ToolRun } from "../helpers";
 
 /**
  * Every example config's HostedClusters and NodePools pass HyperShift's real CRDs (schema and every
@@ -9,8 +8,10 @@ import { checkManifestsEach, EXAMPLES, HAVE_CRDS, loadExample, tempDir, ToolRun 
  * Skipped where ../shared is absent.
  */
 const allExamples = fs.readdirSync(EXAMPLES).filter((file) => file.endsWith(".yaml"));
+/** Each example, loaded once. */
+const loadedExamples = new Map(allExamples.map((file) => [file, loadExample(file)]));
 /** The examples with at least one HostedCluster (the others render none to check). */
-const examples = allExamples.filter((file) => loadExample(file).config.clusters.some((cluster) => cluster.hostedCluster));
+const examples = allExamples.filter((file) => loadedExamples.get(file)!.config.clusters.some((cluster) => cluster.hostedCluster));
 
 (HAVE_CRDS ? describe : describe.skip)("examples against the HyperShift CRDs (../shared/tools/check-manifests.mjs)", () => {
   // In beforeAll, not in the describe body: jest runs a skipped describe's body too.
@@ -18,9 +19,14 @@ const examples = allExamples.filter((file) => loadExample(file).config.clusters.
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
   let runs: ToolRun[];
   beforeAll(async () => {
+    // The cluster stacks (the only ones holding HostedClusters and NodePools), written as
+    // `npm run synth` lays them out for the tool to read.
     const outdirs = examples.map((file) => {
       const outdir = path.join(out, path.basename(file, ".yaml"));
-      synthesize(loadExample(file), outdir);
+      for (const [stack, json] of Object.entries(synthStacks(loadedExamples.get(file)!, "cluster"))) {
+        fs.mkdirSync(path.join(outdir, "stacks", stack), { recursive: true });
+        fs.writeFileSync(path.join(outdir, "stacks", stack, "cdk.tf.json"), JSON.stringify(json));
+      }
       return outdir;
     });
     runs = await checkManifestsEach(outdirs.map((dir) => [dir]));
