@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 "use strict";
 /**
- * `npm test [-- <jest arguments>]`: the static checks (tsc -b, ESLint, Prettier --check) and
+ * `npm test [-- <jest arguments>]`: the static checks (tsc --noEmit, ESLint, Prettier --check) and
  * jest, all at once rather than one after the other: the checks take ~6 s alone and jest leaves
  * room for them while its workers wait on terraform and other children. Jest's output streams as
  * it runs; each check's output is printed after it, with the check's name, when the check fails.
@@ -28,11 +28,8 @@ function bin(name, root = ROOT) {
 /** The checks run beside jest: name (for the report) and arguments of `node`. */
 function staticChecks(root = ROOT) {
   return [
-    // Build mode: with nothing changed since the last clean check (tsconfig.json keeps its
-    // build info in node_modules/.cache), tsc says so in ~0.5 CPU-s instead of type-checking
-    // everything again (~4.7 CPU-s); a changed file (its content, not only its time) is checked
-    // with what depends on it, and errors are reported again until they are fixed.
-    { name: "tsc -b (type-check)", args: [bin("tsc", root), "-b", "tsconfig.json"] },
+    // tsc --noEmit, not run again when nothing it reads changed since its last clean run (scripts/typecheck.js).
+    { name: "tsc --noEmit", args: [path.join(root, "scripts", "typecheck.js")] },
     { name: "eslint", args: [bin("eslint", root), "--cache", "--cache-location", "node_modules/.cache/eslint/", "."] },
     { name: "prettier --check", args: [bin("prettier", root), "--check", "--cache", "--log-level", "warn", "."] },
   ];
