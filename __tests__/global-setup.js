@@ -14,7 +14,7 @@ const path = require("node:path");
  * system's temporary folder. A run makes and removes thousands of files and folders there (about
  * 50 MB at its peak); on this project's reference machine /tmp is ext4 mounted with `discard`, and
  * the same run on tmpfs spends ~5 CPU-seconds less in the kernel. Docker gives containers a 64 MB
- * /dev/shm by default: too small, so it is used only with MIN_FREE free.
+ * /dev/shm by default, mounted noexec: it is used only with MIN_FREE free and exec allowed.
  */
 const MEMORY = "/dev/shm";
 const MIN_FREE = 512 * 1024 * 1024;
@@ -22,6 +22,8 @@ const MIN_FREE = 512 * 1024 * 1024;
 function runFolderParent() {
   try {
     fs.accessSync(MEMORY, fs.constants.W_OK);
+    // Tests run scripts they write there (stand-in hypershift and cdktf): not on a noexec mount (Docker's /dev/shm).
+    if (mountOptions(MEMORY).includes("noexec")) return os.tmpdir();
     const { bavail, bsize } = fs.statfsSync(MEMORY);
     if (bavail * bsize >= MIN_FREE) return MEMORY;
   } catch {
@@ -30,8 +32,21 @@ function runFolderParent() {
   return os.tmpdir();
 }
 
+/** The options of the mount `dir` is on (/proc/mounts: the longest mount point that holds it); [] when unknown. */
+function mountOptions(dir, mounts = fs.readFileSync("/proc/mounts", "utf8")) {
+  let best = { point: "", options: [] };
+  for (const line of mounts.split("\n")) {
+    const [, point, , options] = line.split(" ");
+    if (!point || !options) continue;
+    const holds = dir === point || dir.startsWith(point.endsWith("/") ? point : `${point}/`);
+    if (holds && point.length > best.point.length) best = { point, options: options.split(",") };
+  }
+  return best.options;
+}
+
 module.exports = async function globalSetup() {
   process.env.HCP_AZURE_TEST_TMPDIR = fs.mkdtempSync(path.join(runFolderParent(), "hcp-azure-tests-"));
 };
 
 module.exports.runFolderParent = runFolderParent;
+module.exports.mountOptions = mountOptions;

@@ -17,6 +17,16 @@ describe("the run's temporary folder", () => {
     expect(["/dev/shm", os.tmpdir()]).toContain(runFolderParent());
   });
 
+  it("reads a mount's options from /proc/mounts (a noexec /dev/shm is not used)", () => {
+    const { mountOptions } = require("./global-setup.js") as { mountOptions(dir: string, mounts: string): string[] };
+    const mounts = ["/dev/vda / ext4 rw,relatime 0 0", "shm /dev/shm tmpfs rw,nosuid,nodev,noexec,relatime,size=65536k 0 0", "tmpfs /dev tmpfs rw 0 0"].join(
+      "\n",
+    );
+    expect(mountOptions("/dev/shm", mounts)).toContain("noexec");
+    expect(mountOptions("/dev/shmx", mounts)).toEqual(["rw"]);
+    expect(mountOptions("/tmp", mounts)).toEqual(["rw", "relatime"]);
+  });
+
   it("holds the folders tests make and the output folders of cdktf's Testing.app()", () => {
     expect(path.dirname(tempDir())).toBe(root);
     expect(path.dirname(Testing.app().outdir)).toBe(root);
