@@ -31,12 +31,17 @@ export function combineCases(cases: Record<string, Record<string, any>>): Record
     const renamed = JSON.parse(JSON.stringify(config), (_key, value) =>
       typeof value === "string" ? value.replace(pattern, (r) => references.get(r)!) : value,
     );
+    // Names that hold "__" could meet (a + b__c, a__b + c): a name taken twice is an error, not a silent overwrite.
+    const put = (into: Record<string, unknown>, name: string, body: unknown) => {
+      if (`${prefix}__${name}` in into) throw new Error(`combineCases: ${prefix}__${name} is taken twice`);
+      into[`${prefix}__${name}`] = body;
+    };
     for (const [block, content] of Object.entries<any>(renamed)) {
       if (["variable", "locals", "output", "check"].includes(block)) {
-        for (const [name, body] of Object.entries(content)) (combined[block] ??= {})[`${prefix}__${name}`] = body;
+        for (const [name, body] of Object.entries(content)) put((combined[block] ??= {}), name, body);
       } else if (block === "resource" || block === "data") {
         for (const [type, byName] of Object.entries<any>(content)) {
-          for (const [name, body] of Object.entries(byName)) ((combined[block] ??= {})[type] ??= {})[`${prefix}__${name}`] = body;
+          for (const [name, body] of Object.entries(byName)) put(((combined[block] ??= {})[type] ??= {}), name, body);
         }
       } else if (block === "import") (combined.import ??= []).push(...content);
       else if (block !== "//" && JSON.stringify(content) !== "{}") throw new Error(`combineCases: case ${prefix}'s "${block}" block cannot be renamed`);
@@ -54,7 +59,9 @@ export function caseDiagnostics(output: string, cases: readonly string[]): Array
   return starts.map((start, i) => {
     const text = output.slice(start, starts[i + 1] ?? output.length).split(/^(?=Apply complete!|Plan: |No changes\.|Changes to Outputs:|Outputs:)/m)[0];
     const context = /^[│ ]*on \S+ line \d+, in ([^\n]*):$/m.exec(text)?.[1] ?? "";
-    return { case: cases.find((c) => new RegExp(`(^|[."])${c}__`).test(context)), text };
+    // The longest case name that prefixes a name there (case `a` must not claim `a__b__x` of case `a__b`).
+    const named = cases.filter((c) => new RegExp(`(^|[."])${c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}__`).test(context));
+    return { case: named.sort((a, b) => b.length - a.length)[0], text };
   });
 }
 
@@ -104,6 +111,11 @@ export function moduleCaseOutcomes(run: { status: number | null; stdout: string;
   const errors = messages.filter((message) => message["@level"] === "error");
   const unplaced = errors.filter((message) => !/^case_\d+\//.test(message.diagnostic?.range?.filename ?? ""));
   if (unplaced.length > 0) throw new Error(`errors of no case:\n${JSON.stringify(unplaced, null, 2)}\n${run.stderr}`);
+  // A case Terraform refuses before planning (at validation) stops the plan of every case: the
+  // others would read as unchanged. A plan that ran to its end writes its change summary.
+  if (!messages.some((message) => message.type === "change_summary")) {
+    throw new Error(`the plan stopped before planning every case (no change summary):\n${JSON.stringify(errors, null, 2)}\n${run.stderr}`);
+  }
   const outcomes = Array.from({ length: count }, (_, i) => {
     const own = errors
       .filter((message) => message.diagnostic.range.filename.startsWith(`case_${i}/`))
