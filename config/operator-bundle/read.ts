@@ -16,7 +16,7 @@ export function readOperatorBundle(file: string, options: BundleOptions = {}): B
   return parseOperatorBundle(read.text, options);
 }
 
-/** Results by bundle text and omitKinds (memo.ts says who gains); 16 holds every example's bundle. */
+/** Results by bundle text and omitKinds (../content-memo.ts says who gains); 16 holds every example's bundle. */
 const parsedBundles = new ContentMemo<BundleResult>(16);
 
 /** Parses and checks bundle text. Never throws for bad input. */
