@@ -73,23 +73,32 @@ function bundledInputsSignature(root, record = readRecord(root), skip = new Set(
 /** Every file whose content the compiled output depends on, sorted, relative to `root`. */
 function buildInputs(root) {
   const config = JSON.parse(fs.readFileSync(path.join(root, BUILD_CONFIG), "utf8"));
-  const files = new Set([BUILD_CONFIG, "tsconfig.json", "package-lock.json", BUNDLER, ...runtimeFiles(root)].filter((f) => fs.existsSync(path.join(root, f))));
-  for (const pattern of config.include) {
-    // The two shapes tsconfig.build.json uses; anything else must be taught here, not ignored.
+  const files = [BUILD_CONFIG, "tsconfig.json", "package-lock.json", BUNDLER, ...runtimeFiles(root)].filter((f) => fs.existsSync(path.join(root, f)));
+  return [...new Set([...files, ...includedFiles(root, config.include, BUILD_CONFIG)])].sort();
+}
+
+/**
+ * The .ts files a tsconfig's `include` patterns (of `config`, for errors) match, relative to `root`:
+ * the two shapes this project's tsconfigs use (`dir/**\/*.ts`, `file.ts`); anything else must be
+ * taught here, not ignored, so it throws. Also used by scripts/typecheck.js.
+ */
+function includedFiles(root, patterns, config) {
+  const files = [];
+  for (const pattern of patterns) {
     const tree = /^([\w.-]+(?:\/[\w.-]+)*)\/\*\*\/\*\.ts$/.exec(pattern);
     if (tree) {
       const dir = path.join(root, tree[1]);
       if (!fs.existsSync(dir)) continue;
       for (const entry of fs.readdirSync(dir, { recursive: true })) {
-        if (entry.endsWith(".ts")) files.add(path.join(tree[1], entry).split(path.sep).join("/"));
+        if (entry.endsWith(".ts")) files.push(path.join(tree[1], entry).split(path.sep).join("/"));
       }
     } else if (/^[\w./-]+\.ts$/.test(pattern)) {
-      files.add(pattern);
+      files.push(pattern);
     } else {
-      throw new Error(`scripts/run.js: cannot expand the include pattern "${pattern}" of ${BUILD_CONFIG}`);
+      throw new Error(`scripts/run.js: cannot expand the include pattern "${pattern}" of ${config}`);
     }
   }
-  return [...files].sort();
+  return files;
 }
 
 /** Every plain-JavaScript file under runtime/ (the cdktf patches and stand-ins every bundle holds), relative to `root`. */
@@ -267,4 +276,4 @@ if (require.main === module) {
   if (code !== undefined) process.exitCode = code;
 }
 
-module.exports = { buildInputs, inputsHash, ensureBuilt, removeStaleOutputs, outDir, STAMP, CODE_CACHE, RECORD };
+module.exports = { buildInputs, includedFiles, inputsHash, ensureBuilt, removeStaleOutputs, outDir, STAMP, CODE_CACHE, RECORD };

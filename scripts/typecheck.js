@@ -17,28 +17,24 @@ const crypto = require("node:crypto");
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
+const { includedFiles } = require("./run.js");
 
 const ROOT = path.resolve(__dirname, "..");
 const SHARED_INPUTS = ["tsconfig.json", "package.json", "package-lock.json", "node_modules/.package-lock.json", "node_modules/typescript/package.json"];
 
 /** Every file tsconfig.json includes, relative to `root`, sorted; undefined for a pattern of another shape. */
-function includedFiles(root) {
-  const files = new Set();
-  for (const pattern of JSON.parse(fs.readFileSync(path.join(root, "tsconfig.json"), "utf8")).include ?? []) {
-    const tree = /^([\w.-]+(?:\/[\w.-]+)*)\/\*\*\/\*\.ts$/.exec(pattern);
-    if (tree) {
-      const dir = path.join(root, tree[1]);
-      if (!fs.existsSync(dir)) continue;
-      for (const entry of fs.readdirSync(dir, { recursive: true })) if (entry.endsWith(".ts")) files.add(path.join(tree[1], entry).split(path.sep).join("/"));
-    } else if (/^[\w./-]+\.ts$/.test(pattern)) files.add(pattern);
-    else return undefined;
+function tsconfigFiles(root) {
+  try {
+    const include = JSON.parse(fs.readFileSync(path.join(root, "tsconfig.json"), "utf8")).include ?? [];
+    return [...new Set(includedFiles(root, include, "tsconfig.json"))].sort();
+  } catch {
+    return undefined;
   }
-  return [...files].sort();
 }
 
 /** The content key of everything the type-check reads, or undefined when it cannot be known. */
 function inputsKey(root) {
-  const files = includedFiles(root);
+  const files = tsconfigFiles(root);
   if (!files) return undefined;
   const hash = crypto.createHash("sha256").update(`${fs.realpathSync(root)}\0${process.version}\0`);
   for (const file of [...SHARED_INPUTS, ...files]) {
@@ -81,4 +77,4 @@ function typecheck(root = ROOT) {
 
 if (require.main === module) process.exitCode = typecheck();
 
-module.exports = { typecheck, inputsKey, stampFile };
+module.exports = { typecheck, stampFile };
