@@ -61,8 +61,19 @@ function checkoutOfItsOwn(): string {
   }
   fs.mkdirSync(path.join(checkout, "dist"));
   for (const file of ["main.js", run.STAMP, run.RECORD]) fs.copyFileSync(path.join(REPO, "dist", file), path.join(checkout, "dist", file));
+  copiedBundle = bundleFiles(checkout);
   return checkout;
 }
+
+/** dist/'s bundle files of `root` (the bundle, its stamp and record): bytes, inode and modification time, by name. */
+function bundleFiles(root: string): Record<string, string> {
+  const files = ["main.js", run.STAMP, run.RECORD].map((file) => path.join(root, "dist", file));
+  return Object.fromEntries(
+    files.map((file) => [path.basename(file), `${fs.statSync(file).ino} ${fs.statSync(file).mtimeMs} ${fs.readFileSync(file, "base64")}`]),
+  );
+}
+/** The checkout's bundle files as copied, before any run. */
+let copiedBundle: Record<string, string>;
 
 const BASIC = path.join(EXAMPLES, "basic.yaml");
 /** Where the runs through scripts/run.js write. */
@@ -158,6 +169,7 @@ describe("the bundle (dist/main.js)", () => {
     expect(Object.keys(withoutCache).length).toBeGreaterThan(3);
     // Nothing rebuilt: the runs ran the copy of the repository's bundle.
     expect(fs.readdirSync(path.join(checkout, "dist")).sort()).toEqual([run.CODE_CACHE, run.RECORD, run.STAMP, "main.js"].sort());
+    expect(bundleFiles(checkout)).toEqual(copiedBundle);
     // The same bytes as the bundle's main wrote for basic.yaml in the driver.
     expect(withoutCache).toEqual(tree(`${outdir(BASIC)}.bundle`));
   });
