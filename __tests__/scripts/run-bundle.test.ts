@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { stringify } from "yaml";
@@ -65,11 +66,14 @@ function checkoutOfItsOwn(): string {
   return checkout;
 }
 
-/** dist/'s bundle files of `root` (the bundle, its stamp and record): bytes, inode and modification time, by name. */
+/** dist/'s bundle files of `root` (the bundle, its stamp and record): inode, modification time and SHA-256, by name. */
 function bundleFiles(root: string): Record<string, string> {
   const files = ["main.js", run.STAMP, run.RECORD].map((file) => path.join(root, "dist", file));
   return Object.fromEntries(
-    files.map((file) => [path.basename(file), `${fs.statSync(file).ino} ${fs.statSync(file).mtimeMs} ${fs.readFileSync(file, "base64")}`]),
+    files.map((file) => [
+      path.basename(file),
+      `${fs.statSync(file).ino} ${fs.statSync(file).mtimeMs} ${createHash("sha256").update(fs.readFileSync(file)).digest("hex")}`,
+    ]),
   );
 }
 /** The checkout's bundle files as copied, before any run. */
