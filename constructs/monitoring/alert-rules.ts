@@ -1,6 +1,7 @@
 /**
  * Alert rules over the HyperShift operator's metrics, as a PrometheusRule's `spec.groups`. Metric
- * names and labels: openshift/hypershift@3ee9615 hypershift-operator/controllers/hostedcluster/metrics/metrics.go,
+ * names and labels, the same on release-4.21 (@1600118) but for WAITING_INITIAL_AVAILABILITY:
+ * openshift/hypershift@3ee9615 (main) hypershift-operator/controllers/hostedcluster/metrics/metrics.go,
  * hypershift-operator/controllers/nodepool/metrics/metrics.go, hypershift-operator/metrics.go;
  * the expected conditions behind the `condition` label: support/conditions/conditions.go.
  * Modelled on Azure/ARO-HCP@c3f02f9 observability/alerts/ (HCPclusterOperators-prometheusRule.yaml,
@@ -36,6 +37,15 @@ export function durationSeconds(duration: string): number {
   return Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as "s" | "m" | "h"];
 }
 
+/**
+ * The gauge of the clusters still waiting for their first Available condition, by either name:
+ * release-4.20 and release-4.21 export `hypershift_cluster_waiting_initial_avaibility_duration_seconds`
+ * (sic; release-4.21@1600118 hostedcluster/metrics/metrics.go:51), release-4.22 and main
+ * `..._availability_...` (renamed by 6b9eb30be6). Matching both keeps the rules right on either
+ * operator and across its upgrade.
+ */
+const WAITING_INITIAL_AVAILABILITY = `{__name__=~"hypershift_cluster_waiting_initial_(availability|avaibility)_duration_seconds"}`;
+
 const HOW_TO_LOOK = "oc get hostedclusters -A and oc get hostedcluster -n <namespace> <name> -o jsonpath='{.status.conditions}'";
 
 const rule = (alert: string, expr: string, duration: string, severity: AlertRule["labels"]["severity"], summary: string, description: string): AlertRule => ({
@@ -52,7 +62,7 @@ function hostedClusterRules(stuck: string, stuckSeconds: number): AlertRule[] {
     rule(
       "HostedClusterNotAvailable",
       // Clusters still waiting for their first availability are counted by their own alert.
-      `sum(hypershift_hostedclusters_failure_conditions{condition="not_Available"}) - (count(hypershift_cluster_waiting_initial_availability_duration_seconds) or vector(0)) > 0`,
+      `sum(hypershift_hostedclusters_failure_conditions{condition="not_Available"}) - (count(${WAITING_INITIAL_AVAILABILITY}) or vector(0)) > 0`,
       "15m",
       "critical",
       "A hosted cluster that was available is not",
@@ -60,7 +70,7 @@ function hostedClusterRules(stuck: string, stuckSeconds: number): AlertRule[] {
     ),
     rule(
       "HostedClusterNeverAvailable",
-      `max by (namespace, name) (hypershift_cluster_waiting_initial_availability_duration_seconds) > ${stuckSeconds}`,
+      `max by (namespace, name) (${WAITING_INITIAL_AVAILABILITY}) > ${stuckSeconds}`,
       "5m",
       "warning",
       "A new hosted cluster is not available after " + stuck,

@@ -41,14 +41,16 @@ function crdProblems(object: unknown): string[] {
 }
 
 /**
- * Every metric the HyperShift operator exports, as named in openshift/hypershift@3ee9615
+ * The metrics the rules may use, as the HyperShift operator names them in
  * hypershift-operator/controllers/{hostedcluster,nodepool}/metrics/metrics.go and
- * hypershift-operator/metrics.go (written out, not imported, so a typo in a rule fails).
+ * hypershift-operator/metrics.go (written out, not imported, so a typo in a rule fails), on main
+ * (openshift/hypershift@3ee9615) and on release-4.21 (@1600118), which users of the 4.21 CLI run.
+ * The two differ in one name: release-4.21 (and 4.20) spell the initial availability gauge
+ * `avaibility` (main renamed it in 6b9eb30be6).
  */
-const HYPERSHIFT_METRICS = new Set([
+const COMMON_METRICS = [
   "hypershift_hostedclusters",
   "hypershift_hostedclusters_failure_conditions",
-  "hypershift_cluster_waiting_initial_availability_duration_seconds",
   "hypershift_cluster_initial_rolling_out_duration_seconds",
   "hypershift_cluster_upgrading_duration_seconds",
   "hypershift_etcd_manual_intervention_required",
@@ -57,12 +59,24 @@ const HYPERSHIFT_METRICS = new Set([
   "hypershift_nodepools_available_replicas",
   "hypershift_nodepools_initial_rolling_out_duration_seconds",
   "hypershift_operator_info",
-]);
+];
+const RELEASE_METRICS: Record<string, ReadonlySet<string>> = {
+  main: new Set([...COMMON_METRICS, "hypershift_cluster_waiting_initial_availability_duration_seconds"]),
+  "release-4.21": new Set([...COMMON_METRICS, "hypershift_cluster_waiting_initial_avaibility_duration_seconds"]),
+};
 const PROMQL_WORDS = new Set(["sum", "max", "count", "by", "or", "vector", "absent"]);
 
-/** A PromQL sanity check (no parser here): balanced brackets and quotes, known metrics and functions, a comparison. */
-function promqlProblems(expr: string): string[] {
+/**
+ * A PromQL sanity check (no parser here) against one release's metrics: balanced brackets and
+ * quotes, known metrics and functions, a comparison. A `{__name__=~"<regex>"}` selector must match
+ * at least one of the release's metrics.
+ */
+function promqlProblems(expr: string, metrics: ReadonlySet<string>): string[] {
   const problems: string[] = [];
+  for (const [, pattern] of expr.matchAll(/__name__=~"([^"]*)"/g)) {
+    const regex = new RegExp(`^(?:${pattern})$`);
+    if (![...metrics].some((metric) => regex.test(metric))) problems.push(`no metric matches __name__=~"${pattern}"`);
+  }
   const stack: string[] = [];
   const pairs: Record<string, string> = { ")": "(", "}": "{", "]": "[" };
   const unquoted = expr.replace(/"[^"\\]*"/g, '""');
@@ -76,7 +90,7 @@ function promqlProblems(expr: string): string[] {
     .replace(/\{[^}]*\}/g, "")
     .replace(/\([^()]*\)/g, (group) => group.replace(/\b(namespace|name|cluster_name|previous_version|new_version)\b/g, ""));
   for (const word of words.match(/[a-z_][a-z0-9_:]*/gi) ?? []) {
-    if (!HYPERSHIFT_METRICS.has(word) && !PROMQL_WORDS.has(word)) problems.push(`unknown metric or function ${word}`);
+    if (!metrics.has(word) && !PROMQL_WORDS.has(word)) problems.push(`unknown metric or function ${word}`);
   }
   if (!/[<>]=?\s*\d|absent\(/.test(expr)) problems.push("no threshold comparison");
   return problems;
@@ -103,12 +117,26 @@ describe("HypershiftAlerts: the PrometheusRule", () => {
     ]);
   });
 
-  it("every expression uses only HyperShift's metrics and passes the PromQL sanity check", () => {
+  it.each(Object.keys(RELEASE_METRICS))("every expression uses only the metrics of HyperShift's %s and passes the PromQL sanity check", (release) => {
+    const metrics = RELEASE_METRICS[release];
     const rules = hypershiftAlertGroups(PROPS).flatMap((g) => g.rules);
-    expect(rules.map((r) => [r.alert, promqlProblems(r.expr)]).filter(([, p]) => p.length > 0)).toEqual([]);
-    expect(promqlProblems('sum(hypershift_hostedcluster_failure_conditions{condition="x"} > 0')).toEqual([
+    expect(rules.map((r) => [r.alert, promqlProblems(r.expr, metrics)]).filter(([, p]) => p.length > 0)).toEqual([]);
+    expect(promqlProblems('sum(hypershift_hostedcluster_failure_conditions{condition="x"} > 0', metrics)).toEqual([
       "unclosed (",
       "unknown metric or function hypershift_hostedcluster_failure_conditions",
+    ]);
+  });
+
+  it("the initial availability gauge by both of its names: one rule set for release-4.21's operator and later ones", () => {
+    const rules = hypershiftAlertGroups(PROPS).flatMap((g) => g.rules);
+    const using = rules.filter((r) => r.expr.includes("waiting_initial")).map((r) => r.alert);
+    expect(using).toEqual(["HostedClusterNotAvailable", "HostedClusterNeverAvailable"]);
+    // Main's name alone is what the rules said before: on release-4.21 no such series exists.
+    expect(promqlProblems("max(hypershift_cluster_waiting_initial_availability_duration_seconds) > 1", RELEASE_METRICS["release-4.21"])).toEqual([
+      "unknown metric or function hypershift_cluster_waiting_initial_availability_duration_seconds",
+    ]);
+    expect(promqlProblems('max({__name__=~"hypershift_cluster_waiting_initial_availability_duration_seconds"}) > 1', RELEASE_METRICS["release-4.21"])).toEqual([
+      'no metric matches __name__=~"hypershift_cluster_waiting_initial_availability_duration_seconds"',
     ]);
   });
 
