@@ -267,6 +267,58 @@ describe("options an older operator lacks", () => {
     ]);
   });
 
+  it("a release image newer than the operator accepts (LatestSupportedVersion of its branch): HostedCluster and NodePool", () => {
+    const base = example("basic.yaml");
+    const hosted = base.clusters[0].hostedCluster;
+    const at = (image: string, poolImage?: string) => ({
+      ...base,
+      clusters: [
+        {
+          ...base.clusters[0],
+          hostedCluster: {
+            ...hosted,
+            releaseImage: `quay.io/openshift-release-dev/ocp-release:${image}`,
+            nodePools: hosted.nodePools.map((pool: any) => ({
+              ...pool,
+              ...(poolImage ? { releaseImage: `quay.io/openshift-release-dev/ocp-release:${poolImage}` } : {}),
+            })),
+          },
+        },
+      ],
+    });
+    const refused = (config: unknown) => issuesOf(config).filter((i) => i.message.includes("LatestSupportedVersion"));
+    const issues = refused(withRelease(at("4.22.1-x86_64"), "4.21"));
+    expect(issues.map((i) => [i.path, i.value])).toEqual([
+      ["clusters[0].hostedCluster.releaseImage", "quay.io/openshift-release-dev/ocp-release:4.22.1-x86_64"],
+    ]);
+    expect(issues[0].message).toBe(
+      "is OpenShift 4.22.1, newer than HyperShift 4.21's operator accepts (managementCluster.operator.hypershiftRelease): at most 4.21 " +
+        "(support/supportedversion/version.go LatestSupportedVersion on release-4.21); the operator would refuse the release (condition ValidReleaseImage False) " +
+        "and never reconcile the cluster. Upgrade the operator first (render the bundle with a newer CLI and update hypershiftRelease), or use a 4.21 or older release image",
+    );
+    // At the limit, and older: accepted; 4.23 (= 5.0) takes up to 5.1, not 5.2 or 6.0; a digest names no version.
+    expect(refused(withRelease(at("4.21.9-x86_64"), "4.21"))).toEqual([]);
+    expect(refused(withRelease(at("4.22.0-x86_64", "4.21.3-x86_64"), "4.22"))).toEqual([]);
+    expect(refused(withRelease(at("5.1.0-x86_64"), "4.23"))).toEqual([]);
+    expect(refused(withRelease(at("5.2.0-x86_64"), "5.0")).map((i) => i.path)).toEqual(["clusters[0].hostedCluster.releaseImage"]);
+    expect(refused(withRelease(at("6.0.0-x86_64"), "4.23")).map((i) => i.path)).toEqual(["clusters[0].hostedCluster.releaseImage"]);
+    expect(refused(withRelease(at("4.22.0-x86_64", "4.22.0-x86_64"), "4.21")).map((i) => i.path)).toEqual([
+      "clusters[0].hostedCluster.releaseImage",
+      "clusters[0].hostedCluster.nodePools[0].releaseImage",
+    ]);
+    expect(refused(withRelease(at("4.22.1-x86_64@sha256:" + "a".repeat(64)), "4.21")).length).toBe(1);
+    expect(
+      refused({
+        ...withRelease(at("4.22.1-x86_64"), "4.21"),
+        clusters: [
+          { ...at("x").clusters[0], hostedCluster: { ...hosted, releaseImage: "quay.io/openshift-release-dev/ocp-release@sha256:" + "a".repeat(64) } },
+        ],
+      }),
+    ).toEqual([]);
+    // Unknown release (main) or a later branch: not checked here (the plan reads the operator's own list).
+    expect(refused(at("5.9.0-x86_64"))).toEqual([]);
+  });
+
   it("without a release (neither set nor in the bundle) nothing is gated: the code follows main", () => {
     expect(issuesOf(example("private.yaml"))).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { CONTROL_PLANE_OPERATOR_IDENTITY_SINCE, hypershiftReleaseProblem, releaseAtLeast } from "../hypershift-release";
+import { onV4, releaseVersion } from "../release-version";
 import type { DeploymentNames } from "../names";
 import type { BundleResult, OperatorBundle } from "../operator-bundle";
 import { Config } from "../schema";
@@ -144,6 +145,45 @@ function zoneIdIssues(names: DeploymentNames, release: string | undefined, origi
   });
 }
 
+/**
+ * The newest OpenShift minor each HyperShift release's operator accepts in a release image:
+ * `LatestSupportedVersion` in support/supportedversion/version.go, 4.21.0 on release-4.21, 4.22.0 on
+ * release-4.22, 5.1.0 on release-4.23 (the same branch as 5.0). The operator refuses a newer image
+ * (`IsValidReleaseVersion`: "the latest version supported is ...", condition ValidReleaseImage False)
+ * and never reconciles the cluster. Later releases (and main) are not listed: not checked here; the
+ * plan reads the operator's own list (supported-versions ConfigMap, stacks/cluster-upgrade.ts).
+ */
+const LATEST_SUPPORTED_OPENSHIFT: Readonly<Record<string, readonly [number, number]>> = { "4.21": [4, 21], "4.22": [4, 22], "4.23": [5, 1], "5.0": [5, 1] };
+
+/** Release images (HostedCluster and NodePool tags) newer than the operator release accepts. */
+function releaseImageIssues(config: Config, release: string | undefined, origin: string): ConfigIssue[] {
+  const latest = release === undefined ? undefined : LATEST_SUPPORTED_OPENSHIFT[release];
+  if (!latest) return [];
+  const [major, minor] = latest;
+  const latestOnV4 = onV4({ major, minor, patch: 0, pre: [], text: `${major}.${minor}.0` }).minor;
+  return hostedClusters(config).flatMap(({ hosted, at }) =>
+    [
+      { path: `${at}.releaseImage`, image: hosted.releaseImage },
+      ...hosted.nodePools.flatMap((pool, index) => (pool.releaseImage ? [{ path: `${at}.nodePools[${index}].releaseImage`, image: pool.releaseImage }] : [])),
+    ].flatMap(({ path, image }) => {
+      const version = releaseVersion(image);
+      const v4 = version && onV4(version);
+      if (!v4 || (v4.major === 4 && v4.minor <= latestOnV4)) return [];
+      return [
+        {
+          path,
+          value: image,
+          message:
+            `is OpenShift ${version.text}, newer than HyperShift ${release}'s operator accepts (${origin}): at most ${major}.${minor} ` +
+            `(support/supportedversion/version.go LatestSupportedVersion on release-${release}); the operator would refuse the release ` +
+            `(condition ValidReleaseImage False) and never reconcile the cluster. Upgrade the operator first (render the bundle with a newer ` +
+            `CLI and update hypershiftRelease), or use a ${major}.${minor} or older release image`,
+        },
+      ];
+    }),
+  );
+}
+
 /** The set release must agree with the bundle's, every option used must be in the release, and the DNS zone IDs must fit its CRD. */
 export function hypershiftReleaseIssues(config: Config, names: DeploymentNames, bundle: OperatorBundle): ConfigIssue[] {
   const set = config.managementCluster?.operator.hypershiftRelease;
@@ -178,5 +218,5 @@ export function hypershiftReleaseIssues(config: Config, names: DeploymentNames, 
           message: `needs HyperShift ${gate.since} or later for ${gate.what}; you run ${release} (${origin}). Install the ${gate.since}+ operator (render the bundle with its CLI and update hypershiftRelease), or ${gate.otherwise ?? "remove it"}. Source: ${gate.source}`,
         })),
   );
-  return [...gates, ...zoneIdIssues(names, release, origin)];
+  return [...gates, ...zoneIdIssues(names, release, origin), ...releaseImageIssues(config, release, origin)];
 }
