@@ -1,5 +1,6 @@
 import { isOperatorDeployment } from "./facts";
 import { apiGroup, servedByBundle } from "./kinds";
+import { objectNameProblems } from "./object-names";
 import { BundleObject, RenderedObject } from "./types";
 
 /** A rendered object beside what the bundle applies of it (kinds.ts bundleObjectOf). */
@@ -10,20 +11,34 @@ export interface KeptObject {
 
 /**
  * What keeps the objects that survived parsing and omitKinds from being applied with
- * kubernetes_manifest, per object in bundle order (a duplicate, secret data, a custom resource of
- * a CRD in the same bundle), then whether it is a whole HyperShift operator bundle.
+ * kubernetes_manifest, per object in bundle order (a name the API server refuses, a duplicate,
+ * secret data, a custom resource of a CRD in the same bundle), then whether it is a whole
+ * HyperShift operator bundle.
  */
 export function bundleProblems(kept: readonly KeptObject[], crds: ReadonlySet<string>): string[] {
   const problems: string[] = [];
   const seen = new Map<string, number>();
+  // The Terraform resource of an object is named by kind, namespace and name (not API group).
+  const resourceNames = new Map<string, { group: string; line: number }>();
   for (const { rendered, bundled } of kept) {
     const { object, line } = rendered;
     const { manifest, label } = bundled;
+    const names = objectNameProblems(manifest, line);
+    problems.push(...names);
+    if (names.length > 0) continue;
     // From the cleaned object: a namespace on a cluster-scoped object names nothing on the cluster.
-    const identity = `${apiGroup(object.apiVersion)}/${manifest.kind}/${manifest.metadata.namespace ?? ""}/${manifest.metadata.name}`;
+    const group = apiGroup(object.apiVersion);
+    const identity = `${group}/${manifest.kind}/${manifest.metadata.namespace ?? ""}/${manifest.metadata.name}`;
     const previous = seen.get(identity);
     if (previous !== undefined) problems.push(`${label} appears twice (lines ${previous} and ${line})`);
     seen.set(identity, line);
+    const resourceName = `${manifest.kind}/${manifest.metadata.namespace ?? ""}/${manifest.metadata.name}`;
+    const other = resourceNames.get(resourceName);
+    if (other && other.group !== group)
+      problems.push(
+        `${label} appears twice, in API groups ${JSON.stringify(other.group)} (line ${other.line}) and ${JSON.stringify(group)} (line ${line}); this project names each object's resource by kind, namespace and name: rename one`,
+      );
+    else resourceNames.set(resourceName, { group, line });
 
     // As rendered: `data: {}` shows a --render-sensitive render even though cleaning drops it.
     if (object.kind === "Secret" && apiGroup(object.apiVersion) === "" && (object.data !== undefined || object.stringData !== undefined)) {
