@@ -69,26 +69,80 @@ export function parseBootstrapArgs(
   return { configFile: parsed.positionals[0], outdir: parsed.values.outdir ?? DEFAULT_OUTDIR, flags: parsed.values };
 }
 
+/**
+ * The git rules of a branch name (`git check-ref-format --branch`): what `--vcs-branch` may be.
+ * `$`, `{` and `%` are allowed there, so a branch reaches Terraform only escaped (constructs/tfc).
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_IN_BRANCH = /[\u0000-\u0020\u007f~^:?*[\\]|\.\.|@\{|\/\/|^[-/]|[/.]$|(^|\/)\.|\.lock($|\/)|^@$|^HEAD$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** `<owner>/<repository>`, GitLab subgroups, or Azure DevOps' `<organization>/<project>/_git/<repository>` (a space inside a project name). */
+const VCS_REPO = /^[A-Za-z0-9_.-]+( [A-Za-z0-9_.-]+)*(\/[A-Za-z0-9_.-]+( [A-Za-z0-9_.-]+)*)+$/;
+const RELATIVE_DIRECTORY = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
+/** A version (1.11.4, 1.12.0-beta1) or constraints of them (`>= 1.11.0`, `~> 1.11.0, != 1.11.2`), or latest. */
+const TERRAFORM_VERSION =
+  /^(latest|\s*(=|!=|>=?|<=?|~>)?\s*v?\d+(\.\d+){0,2}(-[0-9A-Za-z.]+)?(\+[0-9A-Za-z.]+)?\s*(,\s*(=|!=|>=?|<=?|~>)?\s*v?\d+(\.\d+){0,2}(-[0-9A-Za-z.]+)?(\+[0-9A-Za-z.]+)?\s*)*)$/;
+
+/**
+ * What is wrong with the flags that reach the bootstrap's Terraform JSON: each problem names the
+ * flag, shows the value (JSON-quoted: a control character is shown escaped), states the rule and the fix.
+ */
+export function flagProblems(flags: Record<string, string | boolean | undefined>): string[] {
+  const problems: string[] = [];
+  const text = (flag: string) => flags[flag] as string | undefined;
+  const check = (flag: string, ok: (value: string) => boolean, rule: string) => {
+    const value = text(flag);
+    if (value !== undefined && !ok(value)) problems.push(`--${flag}: ${JSON.stringify(value)} ${rule}`);
+  };
+  const mode = text("execution-mode") ?? "remote";
+  if (!["remote", "agent", "local"].includes(mode)) problems.push(`--execution-mode: ${JSON.stringify(mode)} must be remote, agent or local.`);
+  if ((mode === "agent") !== (flags["agent-pool"] !== undefined)) problems.push("--agent-pool: required with --execution-mode agent, and only with it.");
+  check("agent-pool", (v) => v.trim() !== "" && !CONTROL.test(v), "must be the name of an existing agent pool: not blank, no control characters.");
+  check("terraform-version", (v) => TERRAFORM_VERSION.test(v), 'must be a Terraform version or version constraint, e.g. 1.11.4, ">= 1.11.0" or "~> 1.11.0".');
+  const repo = text("vcs-repo");
+  if ((repo === undefined) !== (text("vcs-oauth-token-id") === undefined))
+    problems.push("--vcs-repo and --vcs-oauth-token-id: give both (VCS-driven runs) or neither (CLI-driven).");
+  if (repo === undefined && (text("vcs-branch") ?? text("vcs-directory")) !== undefined)
+    problems.push("--vcs-branch and --vcs-directory: only with --vcs-repo (VCS-driven runs); leave them out for CLI-driven runs.");
+  check(
+    "vcs-repo",
+    (v) => VCS_REPO.test(v) && !v.split("/").some((s) => s === "." || s === ".."),
+    "must be <owner>/<repository> (GitLab: <group>/<subgroup>/<repository>; Azure DevOps: <organization>/<project>/_git/<repository>): names of letters, digits, '.', '_' or '-' separated by '/', e.g. acme/hcp-fleet.",
+  );
+  check(
+    "vcs-oauth-token-id",
+    (v) => /^ot-[A-Za-z0-9]+$/.test(v),
+    "must be the OAuth token ID of the organization's VCS connection: ot- followed by letters and digits (Settings > Providers, or tfe_oauth_client's oauth_token_id).",
+  );
+  check(
+    "vcs-branch",
+    (v) => v !== "" && !NOT_IN_BRANCH.test(v),
+    "must be a git branch name (git check-ref-format --branch): no space, control character, ~ ^ : ? * [ \\, '..', '@{' or '//'; no leading '-' or '/', no trailing '/' or '.', no part starting with '.' or ending with '.lock'. Leave it out for the repository's default branch.",
+  );
+  check(
+    "vcs-directory",
+    (v) => v === "" || (RELATIVE_DIRECTORY.test(v) && !v.split("/").some((s) => s === "." || s === "..")),
+    "must be a relative path in the repository: folders of letters, digits, '.', '_' or '-' separated by '/', without '.' or '..' and without a leading or trailing '/', e.g. deploy/hcp (leave it out for the repository's root).",
+  );
+  return problems;
+}
+
 /** The bootstrap's options from the config (backend cloud) and the flags; a list of problems when they do not fit. */
 export function bootstrapOptions(loaded: LoadedConfig, flags: Record<string, string | boolean | undefined>): BootstrapOptions | string[] {
   const { config } = loaded;
   const backend = config.backend;
-  const problems: string[] = [];
   if (backend.type !== "cloud") return [`backend.type: ${JSON.stringify(backend.type)} must be "cloud": the bootstrap creates Terraform Cloud workspaces.`];
+  const problems = flagProblems(flags);
   if (!backend.project)
-    problems.push(
+    problems.unshift(
       "backend.project: not set; the bootstrap creates the project, whose name is part of every federated credential subject. Set it, e.g. hosted-clusters.",
     );
-  const mode = (flags["execution-mode"] ?? "remote") as string;
-  if (!["remote", "agent", "local"].includes(mode)) problems.push(`--execution-mode: ${JSON.stringify(mode)} must be remote, agent or local.`);
-  if ((mode === "agent") !== (flags["agent-pool"] !== undefined)) problems.push("--agent-pool: required with --execution-mode agent, and only with it.");
-  const repo = flags["vcs-repo"] as string | undefined;
-  const token = flags["vcs-oauth-token-id"] as string | undefined;
-  if ((repo === undefined) !== (token === undefined))
-    problems.push("--vcs-repo and --vcs-oauth-token-id: give both (VCS-driven runs) or neither (CLI-driven).");
-  if (repo !== undefined && !/^[^/\s]+\/[^\s]+$/.test(repo)) problems.push(`--vcs-repo: ${JSON.stringify(repo)} must be <owner>/<repository>.`);
   if (flags["flexible-credentials"] && !FLEXIBLE_HOSTS.includes(backend.hostname))
     problems.push(`--flexible-credentials: Entra accepts flexible federated credentials only for ${FLEXIBLE_HOSTS.join(" and ")}, not ${backend.hostname}.`);
+  const mode = (flags["execution-mode"] ?? "remote") as string;
+  const repo = flags["vcs-repo"] as string | undefined;
+  const token = flags["vcs-oauth-token-id"] as string | undefined;
   if (problems.length > 0 || !backend.project) return problems;
   return {
     organization: backend.organization,

@@ -56,11 +56,15 @@ describe("the record of a remote backend: named after the backend's identity", (
   it("what does not identify the state (resource group of the account, subscription, project, the clusters) does not change it", () => {
     const base = recordOf({ backend: AZURERM });
     expect(recordOf({ backend: { ...AZURERM, resourceGroupName: "other-rg" }, subscriptionId: SUB_B, clusters: [{ name: "other" }] })).toBe(base);
-    expect(recordOf({ backend: { type: "cloud", organization: "acme", project: "p" } })).toBe(recordOf({ backend: { type: "cloud", organization: "acme" } }));
+    expect(recordOf({ backend: { type: "cloud", organization: "acme", project: "proj" } })).toBe(
+      recordOf({ backend: { type: "cloud", organization: "acme" } }),
+    );
   });
 
   it("distinct identities get distinct names: every byte outside [A-Za-z0-9._-] is escaped, the separator included; long names end in a hash", () => {
-    const cloud = (organization: string, workspacePrefix: string) => recordOf({ backend: { type: "cloud", organization, workspacePrefix } });
+    // The identity itself: the schema refuses such organization names (HCP Terraform's rule), the record's escaping holds for any.
+    const cloud = (organization: string, workspacePrefix: string) =>
+      clusterRecordName({ type: "cloud", hostname: "app.terraform.io", organization, workspacePrefix });
     const names = [cloud("a+b", "c"), cloud("a", "b"), cloud("a+b+c", ""), cloud("a b", ""), cloud("a/b", ""), cloud("ä", ""), cloud("%C3%A4", "")];
     expect(new Set(names).size).toBe(names.length);
     expect(cloud("a+b", "c")).toBe("cloud+app.terraform.io+a%2Bb+c.clusters.lock");

@@ -1,5 +1,6 @@
 import * as path from "node:path";
-import { hostedClusterSpec, loadInline, minimalConfig, only, resources, synthStacks } from "../helpers";
+import { validateConfig } from "../../config/load";
+import { EXAMPLES, hostedClusterSpec, loadInline, minimalConfig, only, resources, synthStacks } from "../helpers";
 
 /**
  * Issue 11 item 5, site by site: each place a free-text config string reaches Terraform JSON,
@@ -112,10 +113,16 @@ describe("free-text config strings reach Terraform as literals", () => {
     expect(literal(remote.config.path)).toBe(state);
   });
 
-  it("cloud backend: remote-state organization and hostname escaped, the cloud block verbatim", () => {
+  it("cloud backend: the config refuses such names; past it, remote-state organization and hostname escaped, the cloud block verbatim", () => {
     const cloud = { type: "cloud", organization: `org-${TEXT}`, hostname: `tfe-${TEXT}`, project: TEXT };
     // files mode with the cloud backend (local execution) keeps the kubeconfig of config().
-    const management = synthStacks(loadInline({ ...config(), backend: cloud, secrets: { source: "files" } })).management;
+    const raw = { ...config(), secrets: { source: "files" } };
+    const refused = validateConfig({ ...raw, backend: cloud }, EXAMPLES);
+    expect(refused.ok ? [] : refused.issues.map((i) => i.path)).toEqual(["backend.organization", "backend.hostname", "backend.project"]);
+    // The same text set after validation (the stacks' own escaping, defense in depth).
+    const loaded = loadInline({ ...raw, backend: { type: "cloud", organization: "org", project: "proj" } });
+    Object.assign(loaded.config.backend, cloud);
+    const management = synthStacks(loaded).management;
     const remote = only(management.data.terraform_remote_state);
     expect(literal(remote.config.organization)).toBe(cloud.organization);
     expect(literal(remote.config.hostname)).toBe(cloud.hostname);
