@@ -9,6 +9,7 @@ import { VariableSet } from "@cdktf/provider-tfe/lib/variable-set";
 import { WorkspaceVariableSet } from "@cdktf/provider-tfe/lib/workspace-variable-set";
 import { LocalBackend, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
+import { escapeTemplates } from "../constructs/terraform-literal";
 import { RunIdentity } from "../constructs/tfc/run-identity";
 import { createVariable, TfcVariable, TfcWorkspace } from "../constructs/tfc/tfc-workspace";
 import { azureadEnvironment, azurermEnvironment } from "./azure-providers";
@@ -17,6 +18,9 @@ import { BootstrapOptions, BootstrapWorkspace, RUN_CLIENT_ID, runSubject, tokenI
 
 /** The bootstrap's one stack (its own output folder; never part of the deployment's `deploy '*'`). */
 export const TFC_BOOTSTRAP_STACK = "tfc-bootstrap";
+
+/** A config or command-line string as Terraform must read it: provider and resource arguments are templates. */
+const literal = (text: string): string => escapeTemplates(text) as string;
 
 export interface TfcBootstrapStackProps {
   readonly config: Pick<Config, "subscriptionId" | "tenantId" | "cloud">;
@@ -38,18 +42,19 @@ export class TfcBootstrapStack extends TerraformStack {
     super(scope, TFC_BOOTSTRAP_STACK);
     const { options, config } = props;
     new LocalBackend(this, { path: "terraform.tfstate" });
-    new TfeProvider(this, "tfe", { hostname: options.hostname, organization: options.organization });
+    new TfeProvider(this, "tfe", { hostname: literal(options.hostname), organization: literal(options.organization) });
     new AzurermProvider(this, "azurerm", {
       features: [{}],
-      subscriptionId: config.subscriptionId,
-      tenantId: config.tenantId,
+      subscriptionId: literal(config.subscriptionId),
+      tenantId: literal(config.tenantId),
       ...azurermEnvironment(config),
     });
-    if (options.flexibleCredentials) new AzureadProvider(this, "azuread", { tenantId: config.tenantId, ...azureadEnvironment(config) });
-    const project = new Project(this, "Project", { name: options.project, organization: options.organization });
-    const agentPool = options.agentPool ? new DataTfeAgentPool(this, "AgentPool", { name: options.agentPool, organization: options.organization }) : undefined;
+    if (options.flexibleCredentials) new AzureadProvider(this, "azuread", { tenantId: literal(config.tenantId), ...azureadEnvironment(config) });
+    const organization = literal(options.organization);
+    const project = new Project(this, "Project", { name: literal(options.project), organization });
+    const agentPool = options.agentPool ? new DataTfeAgentPool(this, "AgentPool", { name: literal(options.agentPool), organization }) : undefined;
     const group = props.workspaces.some((w) => w.azure)
-      ? new ResourceGroup(this, "Identities", { name: options.identityResourceGroup, location: options.location })
+      ? new ResourceGroup(this, "Identities", { name: literal(options.identityResourceGroup), location: literal(options.location) })
       : undefined;
     for (const entry of props.workspaces) {
       const identity = entry.azure && group ? this.runIdentity(entry, options, group) : undefined;
@@ -86,9 +91,9 @@ export class TfcBootstrapStack extends TerraformStack {
     const readers = entries.filter((e) => e.connectionVariables.length > 0);
     if (readers.length === 0) return;
     const set = new VariableSet(this, "ManagementCluster", {
-      name: options.connectionVariableSet,
+      name: literal(options.connectionVariableSet),
       description: "Connection to the management cluster, read by the management and cluster-* workspaces (values set by an administrator).",
-      organization: options.organization,
+      organization: literal(options.organization),
       parentProjectId: project.id,
     });
     const variables = new Map(readers.flatMap((e) => e.connectionVariables).map((v) => [`${v.category}-${v.name}`, v]));

@@ -5,6 +5,10 @@ import { FederatedIdentityCredential } from "@cdktf/provider-azurerm/lib/federat
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { UserAssignedIdentity } from "@cdktf/provider-azurerm/lib/user-assigned-identity";
 import { Construct } from "constructs";
+import { escapeTemplates } from "../terraform-literal";
+
+/** A string from the config or the command line, as Terraform must read it (a reference of ours is kept). */
+const literal = (text: string): string => escapeTemplates(text) as string;
 
 /** The audience of Terraform Cloud's workload identity tokens (the default of TFC_AZURE_WORKLOAD_IDENTITY_AUDIENCE). */
 export const TFC_AUDIENCE = "api://AzureADTokenExchange";
@@ -32,7 +36,9 @@ export interface RunIdentityProps {
  * The Azure identity a workspace's runs take through dynamic provider credentials: a user-assigned
  * managed identity trusting the workspace's plan and apply tokens (two federated credentials, the
  * second created after the first: Azure refuses concurrent writes to one identity's credentials
- * with 409), or an application with one flexible credential; and its role assignments.
+ * with 409), or an application with one flexible credential; and its role assignments. Every
+ * string prop is written as a literal (constructs/terraform-literal.ts): a `${` in a subject
+ * (organization and project names) is never evaluated.
  */
 export class RunIdentity extends Construct {
   /** The client ID runs authenticate as (TFC_AZURE_RUN_CLIENT_ID). */
@@ -47,8 +53,8 @@ export class RunIdentity extends Construct {
     this.credentials = props.flexible ? 1 : 2;
     props.roles.forEach((grant, index) => {
       new RoleAssignment(this, `Role${index}`, {
-        scope: grant.scope,
-        roleDefinitionName: grant.role,
+        scope: literal(grant.scope),
+        roleDefinitionName: literal(grant.role),
         principalId: principalId.objectId,
         // The new principal may not have replicated yet: the type skips the lookup that fails then.
         principalType: "ServicePrincipal",
@@ -58,24 +64,24 @@ export class RunIdentity extends Construct {
 
   private managedIdentity(props: RunIdentityProps): { clientId: string; objectId: string } {
     const identity = new UserAssignedIdentity(this, "Identity", {
-      name: props.name,
-      resourceGroupName: props.resourceGroupName,
-      location: props.location,
+      name: literal(props.name),
+      resourceGroupName: literal(props.resourceGroupName),
+      location: literal(props.location),
     });
     const plan = new FederatedIdentityCredential(this, "Plan", {
       name: "tfc-plan",
       parentId: identity.id,
-      resourceGroupName: props.resourceGroupName,
-      issuer: props.issuer,
-      subject: props.subjects.plan,
+      resourceGroupName: literal(props.resourceGroupName),
+      issuer: literal(props.issuer),
+      subject: literal(props.subjects.plan),
       audience: [TFC_AUDIENCE],
     });
     new FederatedIdentityCredential(this, "Apply", {
       name: "tfc-apply",
       parentId: identity.id,
-      resourceGroupName: props.resourceGroupName,
-      issuer: props.issuer,
-      subject: props.subjects.apply,
+      resourceGroupName: literal(props.resourceGroupName),
+      issuer: literal(props.issuer),
+      subject: literal(props.subjects.apply),
       audience: [TFC_AUDIENCE],
       dependsOn: [plan],
     });
@@ -83,16 +89,18 @@ export class RunIdentity extends Construct {
   }
 
   private application(props: RunIdentityProps): { clientId: string; objectId: string } {
-    const application = new Application(this, "Application", { displayName: props.name });
+    const application = new Application(this, "Application", { displayName: literal(props.name) });
     const principal = new ServicePrincipal(this, "ServicePrincipal", { clientId: application.clientId });
     const common = props.subjects.plan.replace(/:run_phase:plan$/, ":run_phase:");
     if (!props.subjects.apply.startsWith(common)) throw new Error(`internal: ${props.name}: plan and apply subjects differ beyond the run phase`);
+    // The subject is a single-quoted string of Entra's expression language: a quote or backslash would end or change it.
+    if (/['\\]/.test(common)) throw new Error(`internal: ${props.name}: subject ${JSON.stringify(common)} holds a quote or backslash`);
     new ApplicationFlexibleFederatedIdentityCredential(this, "Runs", {
       applicationId: application.id,
       displayName: "tfc-runs",
-      issuer: props.issuer,
+      issuer: literal(props.issuer),
       audience: TFC_AUDIENCE,
-      claimsMatchingExpression: `claims['sub'] matches '${common}*'`,
+      claimsMatchingExpression: literal(`claims['sub'] matches '${common}*'`),
     });
     return { clientId: application.clientId, objectId: principal.objectId };
   }

@@ -3,6 +3,10 @@ import { Variable } from "@cdktf/provider-tfe/lib/variable";
 import { Workspace, WorkspaceVcsRepo } from "@cdktf/provider-tfe/lib/workspace";
 import { WorkspaceSettings } from "@cdktf/provider-tfe/lib/workspace-settings";
 import { Construct } from "constructs";
+import { escapeTemplates, literalTags } from "../terraform-literal";
+
+/** A string from the config or the command line, as Terraform must read it (a reference of ours is kept). */
+const literal = (text: string): string => escapeTemplates(text) as string;
 
 /** One variable of a workspace: a fixed value, or an empty slot the administrator fills. */
 export interface TfcVariable {
@@ -23,11 +27,11 @@ export interface TfcVariable {
 export function createVariable(scope: Construct, variable: TfcVariable, owner: { workspaceId: string } | { variableSetId: string }): Variable {
   const created = new Variable(scope, `${variable.category}-${variable.key}`, {
     ...owner,
-    key: variable.key,
+    key: literal(variable.key),
     category: variable.category,
     sensitive: variable.sensitive,
-    description: variable.description.slice(0, 512),
-    value: variable.value,
+    description: literal(variable.description.slice(0, 512)),
+    value: variable.value === undefined ? undefined : literal(variable.value),
   });
   if (variable.value === undefined) created.lifecycle = { ignoreChanges: ["value"] };
   return created;
@@ -55,7 +59,8 @@ export interface TfcWorkspaceProps {
  * in both places drifts), and the execution mode is always set there (omitting it resets the
  * workspace to the organization default). `queue_all_runs = false`: no run before the variables
  * exist. `force_delete = false`: Terraform Cloud refuses to delete a workspace that still manages
- * resources.
+ * resources. Every string prop is written as a literal (constructs/terraform-literal.ts): a `${`
+ * in a name, tag, variable or VCS setting is never evaluated.
  */
 export class TfcWorkspace extends Construct {
   readonly workspace: Workspace;
@@ -65,15 +70,15 @@ export class TfcWorkspace extends Construct {
     super(scope, id);
     if (props.executionMode === "agent" && !props.agentPool) throw new Error(`internal: workspace ${props.name}: execution mode agent needs an agent pool`);
     this.workspace = new Workspace(this, "Workspace", {
-      name: props.name,
-      organization: props.organization,
+      name: literal(props.name),
+      organization: literal(props.organization),
       projectId: props.projectId,
-      terraformVersion: props.terraformVersion,
-      tags: { ...props.tags },
+      terraformVersion: literal(props.terraformVersion),
+      tags: literalTags(props.tags),
       queueAllRuns: false,
       forceDelete: false,
-      vcsRepo: props.vcsRepo,
-      workingDirectory: props.vcsRepo ? props.workingDirectory : undefined,
+      vcsRepo: props.vcsRepo && (escapeTemplates(props.vcsRepo) as WorkspaceVcsRepo),
+      workingDirectory: props.vcsRepo && props.workingDirectory !== undefined ? literal(props.workingDirectory) : undefined,
     });
     this.settings = new WorkspaceSettings(this, "Settings", {
       workspaceId: this.workspace.id,
