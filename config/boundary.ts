@@ -1,6 +1,7 @@
 import { Token } from "cdktf";
-import { Document, isMap, isPair, isSeq, Node, parseDocument } from "yaml";
+import { Document, isMap, isPair, isSeq, LineCounter, Node, parseDocument } from "yaml";
 import type { ConfigIssue } from "./rules/rule";
+import { unresolvedAlias, unresolvedAliasMessage } from "./yaml-aliases";
 
 /**
  * The boundary between what an operator writes and what synth works with: config text is data.
@@ -35,8 +36,9 @@ export function parseConfigYaml(text: string): ParsedYaml {
   const nesting = nestingIssue(text);
   if (nesting) return { ok: false, issues: [nesting] };
   let document: Document.Parsed;
+  const lineCounter = new LineCounter();
   try {
-    document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, merge: false });
+    document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, merge: false, lineCounter });
   } catch (error) {
     return { ok: false, issues: [{ path: "(yaml)", message: `cannot be parsed (${firstLine(error)})` }] };
   }
@@ -52,6 +54,11 @@ export function parseConfigYaml(text: string): ParsedYaml {
             .trim();
           return { path: at, message: `the key ${JSON.stringify(key)} appears twice in the same map; keep one` };
         }
+        if (e.code === "MULTIPLE_DOCS")
+          return {
+            path: at,
+            message: "starts a second YAML document (a --- line); a config is one document: merge the documents into one, or remove the --- line",
+          };
         return { path: at, message: firstLine(e) };
       }),
     };
@@ -63,22 +70,25 @@ export function parseConfigYaml(text: string): ParsedYaml {
   try {
     raw = document.toJS({ mapAsMap: true, maxAliasCount: MAX_ALIASES });
   } catch (error) {
-    const message = firstLine(error);
-    return {
-      ok: false,
-      issues: [
-        {
-          path: "(yaml)",
-          message: /alias/i.test(message)
-            ? `uses aliases (*name) that expand to too much data (more than ${MAX_ALIASES} alias expansions); write the values out`
-            : `cannot be read as data (${message})`,
-        },
-      ],
-    };
+    return { ok: false, issues: [unreadableIssue(error, document, lineCounter)] };
   }
   const value = toPlain(raw, [], issues, document);
   if (raw === null || raw === undefined) return { ok: false, issues: [{ path: "(top level)", message: "the file is empty; start from examples/basic.yaml" }] };
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+}
+
+/** Why toJS failed on a document without syntax errors: an alias no anchor defines (where), an alias bomb, or the library's words. */
+function unreadableIssue(error: unknown, document: Document, lineCounter: LineCounter): ConfigIssue {
+  const unresolved = unresolvedAlias(document, lineCounter);
+  if (unresolved) return { path: `(yaml line ${unresolved.line}, column ${unresolved.col})`, message: unresolvedAliasMessage(unresolved.name) };
+  const message = firstLine(error);
+  return {
+    path: "(yaml)",
+    // The YAML library's message for an alias bomb: "Excessive alias count indicates a resource exhaustion attack".
+    message: /excessive alias count/i.test(message)
+      ? `uses aliases (*name) that expand to too much data (more than ${MAX_ALIASES} alias expansions); write the values out`
+      : `cannot be read as data (${message})`,
+  };
 }
 
 /** Most YAML syntax errors listed (the first ones explain the rest). */

@@ -159,6 +159,12 @@ describe("synth refuses what deploy would refuse or get wrong, naming the field"
     ["an SSH public key that is not one", "ssh.pub", "not a key\n", /sshPublicKeyFile: .* is not one OpenSSH public key line/],
     ["a kubeconfig that does not parse", "kubeconfig", "{{{", /managementCluster\.kubeconfig\.path: .* is not a kubeconfig/],
     [
+      "a kubeconfig with an alias no anchor defines: where, never the text",
+      "kubeconfig",
+      `clusters: []\ncontexts: [{name: mgmt}]\nusers: *${SENTINEL}\n`,
+      /managementCluster\.kubeconfig\.path: .* is not a kubeconfig: it does not parse as YAML \(line 3, column 8: an alias \(\*name\) that no anchor \(&name\) before it defines\)/,
+    ],
+    [
       "a kubeconfig without the context",
       "kubeconfig",
       stringify({ clusters: [], contexts: [{ name: "other" }] }),
@@ -200,6 +206,8 @@ describe("synth refuses what deploy would refuse or get wrong, naming the field"
     const result = synth(config);
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/managementCluster\.kubeconfig\.path: .*missing-kubeconfig" does not exist; Terraform reads it when it plans management/);
+    // Variables mode refuses a kubeconfig file (secrets.ts): not a fix to suggest here (review).
+    expect(result.err).not.toContain("secrets.source: variables");
   });
 
   it("variables mode reads none of the secret files (they need not exist here)", () => {
@@ -341,6 +349,16 @@ describe("values deploy would refuse later, and hostile YAML", () => {
       "an alias bomb",
       () => ["a: &a [x,x,x,x,x,x,x,x,x,x]", "b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]", `c: [${Array(120).fill("*b").join(",")}]`].join("\n"),
       /\(yaml\): uses aliases \(\*name\) that expand to too much data/,
+    ],
+    [
+      "an alias without an anchor is not an alias bomb (review): named, with its line",
+      (text) => text.replace(/^prefix: .*$/m, "prefix: *nope"),
+      /\(yaml line \d+, column 9\): uses the alias \*nope, but no anchor &nope comes before it .*mark that value with &nope above this line, or write the value out/,
+    ],
+    [
+      "a second document (review: the library's 'please use YAML.parseAllDocuments()')",
+      (text) => `${text}---\nprefix: other\n`,
+      /\(yaml line \d+, column 1\): starts a second YAML document \(a --- line\); a config is one document/,
     ],
     ["a duplicate key", (text) => `${text}prefix: other\n`, /\(yaml line \d+, column 1\): the key "prefix" appears twice in the same map; keep one/],
     ["an empty file", () => "", /\(top level\): the file is empty; start from examples\/basic\.yaml/],

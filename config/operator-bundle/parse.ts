@@ -1,5 +1,6 @@
 import { LineCounter, parseAllDocuments } from "yaml";
 import { boundaryIssues } from "../boundary";
+import { unresolvedAlias, unresolvedAliasMessage } from "../yaml-aliases";
 import { RENDER_HINT } from "./hypershift-install";
 import { KubernetesObject, RenderedObject } from "./types";
 
@@ -36,7 +37,12 @@ export function parseBundleDocuments(text: string): ParsedDocuments {
     try {
       value = document.toJS(); // throws for an undefined alias or an alias bomb
     } catch (error) {
-      problems.push(`is not valid YAML in document ${index + 1} (line ${line}): ${(error as Error).message}`);
+      const alias = unresolvedAlias(document, lineCounter);
+      problems.push(
+        alias
+          ? `is not valid YAML at line ${alias.line}, column ${alias.col}: it ${unresolvedAliasMessage(alias.name)}`
+          : `is not valid YAML in document ${index + 1} (line ${line}): ${(error as Error).message}`,
+      );
       continue;
     }
     const inexact: string[] = [];

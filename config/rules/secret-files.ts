@@ -1,12 +1,13 @@
 import * as crypto from "node:crypto";
 import * as path from "node:path";
-import { parse } from "yaml";
+import { LineCounter, parseDocument } from "yaml";
 import type { DeploymentNames } from "../names";
 import { secretsSource } from "../plan-time-inputs";
 import { readLimitedFile, ReadResult } from "../read-file";
 import type { Config } from "../schema";
 import type { ConfigIssue } from "./rule";
 import { expandHome } from "./secrets";
+import { unresolvedAlias } from "../yaml-aliases";
 
 /**
  * Files mode: the secret files Terraform reads at plan must be what they claim to be, or a deploy
@@ -83,10 +84,21 @@ const kubeconfig =
   (context: string | undefined): Check =>
   (text) => {
     let value: unknown;
+    // Where it fails and why, never the text (the library's messages quote the line).
+    const lineCounter = new LineCounter();
+    const document = parseDocument(text, { lineCounter });
+    const error = document.errors[0];
+    if (error)
+      return `is not a kubeconfig: it does not parse as YAML (line ${error.linePos?.[0].line ?? "?"}, column ${error.linePos?.[0].col ?? "?"}: ${error.code})`;
     try {
-      value = parse(text, { maxAliasCount: 100 });
-    } catch {
-      return "is not a kubeconfig (it does not parse as YAML)";
+      value = document.toJS({ maxAliasCount: 100 });
+    } catch (error) {
+      const alias = unresolvedAlias(document, lineCounter);
+      if (alias)
+        return `is not a kubeconfig: it does not parse as YAML (line ${alias.line}, column ${alias.col}: an alias (*name) that no anchor (&name) before it defines)`;
+      return /excessive alias count/i.test(String((error as Error)?.message))
+        ? "is not a kubeconfig: it does not parse as YAML (its aliases (*name) expand to too much data)"
+        : "is not a kubeconfig: it does not parse as YAML";
     }
     const config = value as { clusters?: unknown; contexts?: Array<{ name?: unknown }>; "current-context"?: unknown } | null;
     if (typeof config !== "object" || config === null || !Array.isArray(config.clusters) || !Array.isArray(config.contexts)) {

@@ -81,10 +81,15 @@ export function missingSecretFiles(config: Config, names: DeploymentNames, exist
   for (const [path, file, stack] of files) {
     if (!file || exists(expandHome(file)) || seen.has(`${path} ${file}`)) continue;
     seen.add(`${path} ${file}`);
+    // Variables mode refuses a kubeconfig file (the first rule above): its way out is credentialsFromVariables instead.
+    const otherSource =
+      path === "managementCluster.kubeconfig.path"
+        ? "remove managementCluster.kubeconfig and set managementCluster.credentialsFromVariables: true (help/terraform-cloud.md)"
+        : "set secrets.source: variables (help/terraform-cloud.md)";
     issues.push({
       path,
       value: file,
-      message: `does not exist; Terraform reads it when it plans ${stack}, so deploy would stop there after the earlier stacks were applied. Create it, set secrets.source: variables (help/terraform-cloud.md), or set secrets.filesOnlyWhereTerraformRuns: true if it exists only where Terraform runs`,
+      message: `does not exist; Terraform reads it when it plans ${stack}, so deploy would stop there after the earlier stacks were applied. Create it, ${otherSource}, or set secrets.filesOnlyWhereTerraformRuns: true if it exists only where Terraform runs`,
     });
   }
   return issues;
