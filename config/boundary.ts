@@ -35,6 +35,15 @@ export function parseConfigYaml(text: string): ParsedYaml {
   // any check on the parsed nodes could run.
   const nesting = nestingIssue(text);
   if (nesting) return { ok: false, issues: [nesting] };
+  // Bytes that are not UTF-8 were decoded as U+FFFD (read-file.ts): they would reach Azure tags and names as such.
+  const replaced = text.indexOf("\uFFFD");
+  if (replaced >= 0) {
+    const line = text.slice(0, replaced).split("\n").length;
+    return {
+      ok: false,
+      issues: [{ path: `(yaml line ${line})`, message: "holds bytes that are not UTF-8 text (or the character U+FFFD); save the file as UTF-8" }],
+    };
+  }
   let document: Document.Parsed;
   const lineCounter = new LineCounter();
   try {

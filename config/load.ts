@@ -1,7 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { z } from "zod";
-import { boundaryIssues, formatPath, parseConfigYaml } from "./boundary";
+import { boundaryIssues, parseConfigYaml } from "./boundary";
 import { keyId, rsaPublicKey } from "./keys";
 import { DeploymentNames, deriveNames } from "./names";
 import { BundleResult, OperatorBundle, readOperatorBundle } from "./operator-bundle";
@@ -22,8 +21,8 @@ import { Config, configSchema } from "./schema";
 import { readLimitedFile } from "./read-file";
 import { PLACEHOLDER_PUBLIC_KEY, placeholderKeyWarning } from "./review-mode";
 import { readPublicKey } from "./signing-key";
-import { expectsDuration, suggestKey } from "./suggest";
 import { readTrustBundle } from "./trust-bundle";
+import { fromZodIssue } from "./zod-issues";
 
 export interface LoadedConfig {
   readonly ok: true;
@@ -204,90 +203,9 @@ export function formatIssues(errors: ConfigErrors): string {
   return [`config error(s) in ${errors.file}:`, ...lines].join("\n");
 }
 
-function fromZodIssue(issue: z.core.$ZodIssue): ConfigIssue {
-  const at = formatPath(issue.path);
-  // A value a rule marks as possibly secret (file contents pasted into a path field) is never shown.
-  const value = (issue as { params?: { secret?: boolean } }).params?.secret ? undefined : issue.input;
-  switch (issue.code) {
-    case "invalid_type":
-      return issue.input === undefined
-        ? { path: at, message: `is required (${issue.expected})` }
-        : issue.expected === "int" && typeof issue.input === "number"
-          ? { path: at, value: issue.input, message: "must be a whole number" }
-          : {
-              path: at,
-              // A map or list where text is expected may be a pasted secret (`pullSecretFile: {"auths": ...}`): named, not shown.
-              value: typeof issue.input === "object" && issue.input !== null ? undefined : issue.input,
-              message: `must be ${article(USER_TYPES[issue.expected] ?? issue.expected)}, got ${describeType(issue.input)}${coercionHint(issue)}`,
-            };
-    case "unrecognized_keys": {
-      const hints = issue.keys.map((key) => suggestKey(configSchema, issue.path, key)).filter((hint) => hint !== undefined);
-      return {
-        path: issue.keys.length === 1 ? formatPath([...issue.path, issue.keys[0]]) : at,
-        message: `unknown key${issue.keys.length > 1 ? `s ${issue.keys.join(", ")}` : ""}${hints.length > 0 ? `: ${hints.join("; ")}` : ""} (see help/configuration.md for the keys)`,
-      };
-    }
-    case "invalid_value":
-      return { path: at, value: issue.input, message: `must be one of ${issue.values.map((v) => String(v)).join(", ")}` };
-    case "invalid_union": {
-      const discriminator = (issue as { discriminator?: string }).discriminator;
-      // zod 4 reports the path of the discriminator itself or of its object, depending on the case.
-      const fieldPath = issue.path[issue.path.length - 1] === discriminator ? issue.path : [...issue.path, discriminator ?? ""];
-      return discriminator
-        ? {
-            path: formatPath(fieldPath),
-            value: (issue.input as Record<string, unknown> | undefined)?.[discriminator],
-            message: "must be one of local, azurerm, cloud",
-          }
-        : { path: at, value: issue.input, message: issue.message };
-    }
-    case "too_small":
-      return {
-        path: at,
-        value: issue.input,
-        message: issue.message.startsWith("Too small")
-          ? `must have at least ${issue.minimum} ${issue.origin === "string" ? "character" : "item"}${Number(issue.minimum) === 1 ? "" : "s"}`
-          : issue.message,
-      };
-    default:
-      return { path: at, value, message: issue.message };
-  }
-}
-
-/**
- * The coercion rule's hint (scalarAsText, config/schema/primitives.ts): YAML read unquoted text as a number or
- * boolean where the field takes text. A Go duration also needs its unit.
- */
-function coercionHint(issue: z.core.$ZodIssue & { code: "invalid_type" }): string {
-  if (issue.expected === "string" && (typeof issue.input === "number" || typeof issue.input === "boolean")) {
-    const duration = typeof issue.input === "number" && expectsDuration(configSchema, issue.path);
-    return duration
-      ? ` (YAML reads unquoted ${issue.input} as a number: write a Go duration with its unit, e.g. "${issue.input}s" or "${issue.input}m")`
-      : ` (YAML reads unquoted ${String(issue.input)} as a ${typeof issue.input}: quote it, "${String(issue.input)}")`;
-  }
-  if ((issue.expected === "number" || issue.expected === "int") && typeof issue.input === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(issue.input)) {
-    return ` (write it without quotes: ${issue.input.trim()})`;
-  }
-  if (issue.expected === "boolean" && typeof issue.input === "string" && /^(true|false)$/i.test(issue.input.trim())) {
-    return ` (write it without quotes: ${issue.input.trim().toLowerCase()})`;
-  }
-  return "";
-}
-
 function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 100 ? `${text.slice(0, 97)}...` : text;
-}
-
-/** zod's type names as a YAML author reads them. */
-const USER_TYPES: Readonly<Record<string, string>> = { object: "map", record: "map", array: "list", int: "whole number" };
-
-function article(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}
-
-function describeType(value: unknown): string {
-  return Array.isArray(value) ? "a list" : value === null ? "null" : typeof value === "object" ? "a map" : typeof value;
 }
 
 function relativeToCwd(file: string): string {

@@ -294,6 +294,21 @@ describe("values deploy would refuse later, and hostile YAML", () => {
     ],
     ["cdktf's map token value", (c) => (c.tags.owner = "String Map Token Value"), /tags\.owner: .* reserves for references/],
     [
+      "a whole number beyond 2^53 (review: zod's 'Too big: expected int to be <=9007199254740991')",
+      (c) => (c.clusters[0].hostedCluster.nodePools[0].replicas = 1e300),
+      /replicas: 1e\+300 must be at most 9007199254740991 \(the largest whole number a config holds exactly\)/,
+    ],
+    [
+      "a number below its minimum (was 'must have at least 16 items')",
+      (c) => (c.clusters[0].hostedCluster.nodePools[0].osDisk = { sizeGiB: 2 }),
+      /osDisk\.sizeGiB: 2 must be at least 16$/m,
+    ],
+    [
+      "a map key the field refuses (review: zod's 'Invalid key in record')",
+      (c) => (c.managementCluster.monitoring = { alerts: { enabled: true, labels: { "Bad Key!": "x" } } }),
+      /labels\["Bad Key!"\]: "Bad Key!" is not a valid key here: it must be a Kubernetes label key; rename it/,
+    ],
+    [
       "an unknown key near a real one",
       (c) => ((c.clusters[0].hostedCluster.nodepools = c.clusters[0].hostedCluster.nodePools), delete c.clusters[0].hostedCluster.nodePools),
       /hostedCluster\.nodepools: unknown key: did you mean nodePools\?/,
@@ -383,6 +398,21 @@ describe("values deploy would refuse later, and hostile YAML", () => {
     const result = synth(edit(stringify(filesModeConfig())));
     expect(result.code).toBe(1);
     expect(result.err).toMatch(message);
+  });
+
+  it("a config that is not UTF-8 is refused naming the line (review: the bytes became U+FFFD in Azure tags)", () => {
+    const text = stringify(filesModeConfig()).replace(/^tags:\n/m, "tags:\n  team: platZZform\n");
+    const line = text.split("\n").indexOf("  team: platZZform") + 1;
+    const file = path.join(work, "latin1.yaml");
+    const bytes = Buffer.from(text, "utf8");
+    const at = bytes.indexOf("ZZ");
+    bytes[at] = 0xff;
+    bytes[at + 1] = 0xfe;
+    fs.writeFileSync(file, bytes);
+    const err: string[] = [];
+    const code = main([file], { CDKTF_OUTDIR: path.join(work, "cdktf.out") }, { out: () => undefined, err: (l) => err.push(l) });
+    expect(code).toBe(1);
+    expect(err.join("\n")).toContain(`(yaml line ${line}): holds bytes that are not UTF-8 text (or the character U+FFFD); save the file as UTF-8`);
   });
 
   it("a directory, a FIFO and /dev/zero as the config file", () => {
