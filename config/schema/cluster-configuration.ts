@@ -237,7 +237,7 @@ export const clusterConfigurationOptions = {
   containerRegistry: z
     .strictObject({
       managedIdentityId: armId(
-        "Microsoft.ManagedIdentity/userAssignedIdentities/[^/]+",
+        "Microsoft.ManagedIdentity/userAssignedIdentities",
         "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.ManagedIdentity/userAssignedIdentities/<name>",
       )
         .min(131, { error: "must be at least 131 characters (CRD minLength)" })

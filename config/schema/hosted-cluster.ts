@@ -77,20 +77,17 @@ export const hostedClusterSchema = z
         subnetCidr: cidr("subnet").default("10.0.0.0/24").describe("Subnet of the workers, inside vnetCidr."),
         existing: z
           .strictObject({
-            vnetId: armId(
-              "Microsoft.Network/virtualNetworks/[^/]+",
-              "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>",
-            )
+            vnetId: armId("Microsoft.Network/virtualNetworks", "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>")
               .optional()
               .describe("Bring your own VNet (full ARM ID); needs subnetId."),
             subnetId: armId(
-              "Microsoft.Network/virtualNetworks/[^/]+/subnets/[^/]+",
+              "Microsoft.Network/virtualNetworks/subnets",
               "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>/subnets/<subnet>",
             )
               .optional()
               .describe("Bring your own subnet (full ARM ID, in vnetId)."),
             nsgId: armId(
-              "Microsoft.Network/networkSecurityGroups/[^/]+",
+              "Microsoft.Network/networkSecurityGroups",
               "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/networkSecurityGroups/<nsg>",
             )
               .optional()

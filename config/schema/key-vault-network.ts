@@ -3,7 +3,7 @@ import { armId, IPV4 } from "./primitives";
 
 const subnetId = () =>
   armId(
-    "Microsoft.Network/virtualNetworks/[^/]+/subnets/[^/]+",
+    "Microsoft.Network/virtualNetworks/subnets",
     "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>/subnets/<subnet>",
   );
 
@@ -38,15 +38,12 @@ export const keyVaultNetworkSchema = (vault: string) =>
       privateEndpoint: z
         .strictObject({
           subnetId: subnetId().describe("Subnet of the private endpoint (its VNet in the config's location)."),
-          privateDnsZoneId: z
-            .string()
-            .regex(
-              /^\/subscriptions\/[0-9a-fA-F-]{36}\/resourceGroups\/[-\w.()]{1,90}\/providers\/Microsoft\.Network\/privateDnsZones\/privatelink\.vaultcore\.[^/]+$/i,
-              {
-                error:
-                  "must be the ARM ID of a privatelink.vaultcore.* private DNS zone, like /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/privateDnsZones/privatelink.vaultcore.azure.net",
-              },
-            )
+          // A privatelink.vaultcore.* zone: DNS labels of letters, digits, '_' and '-' (Azure naming rules).
+          privateDnsZoneId: armId(
+            "Microsoft.Network/privateDnsZones",
+            "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/privateDnsZones/privatelink.vaultcore.azure.net (a privatelink.vaultcore.* private DNS zone)",
+            { lastName: "privatelink\\.vaultcore(\\.[A-Za-z0-9_-]{1,63})+", ignoreCase: true },
+          )
             .optional()
             .describe("privatelink.vaultcore.azure.net zone the endpoint registers in (private_dns_zone_group). Default: none, your DNS resolves the vault."),
         })

@@ -101,7 +101,9 @@ export const kmsSchema = z
     keyId: keyUrl("kms.keyId")
       .optional()
       .describe("Existing key with its version, as --encryption-key-id: https://<vault>.vault.azure.net/keys/<name>/<version>. Not with keyVault."),
-    keyVaultId: armId("Microsoft.KeyVault/vaults/[A-Za-z0-9-]{3,24}", "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<vault>")
+    keyVaultId: armId("Microsoft.KeyVault/vaults", "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.KeyVault/vaults/<vault>", {
+      lastName: "[A-Za-z0-9-]{3,24}",
+    })
       .optional()
       .describe("ARM ID of the vault of keyId (required with keyId): the KMS identity gets Key Vault Crypto User on the key there."),
     keyVault: keyVault.optional(),

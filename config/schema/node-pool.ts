@@ -104,7 +104,7 @@ export const nodePoolSchema = z
         "The NodePool's own release image, to upgrade its workers after the control plane: at most the HostedCluster's version and at most 3 minor versions older. Default: hostedCluster.releaseImage.",
       ),
     subnetId: armId(
-      "Microsoft.Network/virtualNetworks/[^/]+/subnets/[^/]+",
+      "Microsoft.Network/virtualNetworks/subnets",
       "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<vnet>/subnets/<subnet>",
     )
       .optional()
@@ -129,16 +129,12 @@ export const nodePoolSchema = z
       .max(1024, { error: "must be at most 1024 characters" })
       .optional()
       .describe("Blob endpoint of the boot diagnostics storage account; required with diagnostics: UserManaged, and only then."),
-    imageId: z
-      .string()
+    // A managed image, or an Azure Compute Gallery image or image version.
+    imageId: armId(
+      ["Microsoft.Compute/images", "Microsoft.Compute/galleries/images", "Microsoft.Compute/galleries/images/versions"],
+      "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Compute/images/<name> (a managed image; or an Azure Compute Gallery image, .../galleries/<gallery>/images/<image>[/versions/<version>])",
+    )
       .max(255, { error: "must be at most 255 characters (the NodePool CRD limit)" })
-      .regex(
-        /^\/subscriptions\/[0-9a-fA-F-]{36}\/resourceGroups\/[-\w.()]{1,90}\/providers\/Microsoft\.Compute\/(images\/[^/]+|galleries\/[^/]+\/images\/[^/]+(\/versions\/[^/]+)?)$/,
-        {
-          error:
-            "must be the ARM ID of a managed image or an Azure Compute Gallery image (version), /subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Compute/images/<name>",
-        },
-      )
       .optional()
       .describe("Boot image by ARM ID (image type ImageID) instead of a marketplace image. Default: a marketplace image."),
     imageGeneration: z.enum(["Gen1", "Gen2"]).default("Gen2").describe("Hyper-V generation of the marketplace image (case-sensitive)."),

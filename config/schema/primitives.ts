@@ -15,11 +15,64 @@ export const guid = (what: string) =>
     error: `must be a UUID like 00000000-0000-0000-0000-000000000000 (${what})`,
   });
 
-/** A full ARM ID of a resource type; the subscription is checked against the config in rules/hosted-cluster.ts. */
-export const armId = (type: string, example: string) =>
-  z.string().regex(new RegExp(`^/subscriptions/[0-9a-fA-F-]{36}/resourceGroups/[-\\w.()]{1,90}/providers/${type.replace(/\./g, "\\.")}$`), {
-    error: `must be a full ARM ID like ${example}`,
+/**
+ * The parts of an ARM ID, from Azure's naming rules (learn.microsoft.com/azure/azure-resource-manager/
+ * management/resource-name-rules; shared/reference/notes/azure-rules.md §1). An ID reaches
+ * Terraform attributes, role scopes and messages, so no part may hold text Terraform or ARM reads
+ * as syntax:
+ * - the subscription: a GUID;
+ * - the resource group: 1-90 letters (Unicode letters too: Azure takes Char.IsLetterOrDigit),
+ *   digits, '_', '(', ')', '-' and '.', not ending in '.';
+ * - the provider namespace and resource types: fixed per field, `[A-Za-z.]+`;
+ * - resource names: no '/', '#' (it breaks ARM's URL parsing), '$', '{', '}', '%', '"', '\',
+ *   whitespace or control characters. No resource type allows them (VNets, subnets and NSGs take
+ *   letters, digits, '_', '.', '-'; identities letters, digits, '-', '_'; DNS zones labels of
+ *   letters, digits, '_', '-'), and `${`/`%{` would be Terraform templates.
+ */
+const ARM_SUBSCRIPTION = GUID.source.slice(1, -1);
+const ARM_RESOURCE_GROUP = "[-\\p{L}\\p{Nd}_.()]{0,89}[-\\p{L}\\p{Nd}_()]";
+/** A resource name in an ARM ID (a field may narrow its last one, as a Key Vault's). */
+export const ARM_NAME = '[^/#$%{}"\\\\\\s\\p{Cc}]+';
+const ARM_NAME_FORBIDDEN = /[#$%{}"\\\s\p{Cc}]/gu;
+const RESOURCE_GROUP_RULE = "1-90 letters, digits, '_', '(', ')', '-' or '.', not ending in '.'";
+
+/**
+ * A full ARM ID of a resource type (`Microsoft.Network/virtualNetworks/subnets`: a subnet of a VNet),
+ * or of one of several; `lastName` narrows the last name. The error names the part that breaks the
+ * rule; the subscription is checked against the config in rules/hosted-cluster.ts.
+ */
+export function armId(types: string | readonly string[], example: string, options: { lastName?: string; ignoreCase?: boolean } = {}) {
+  const shapes = (typeof types === "string" ? [types] : types).map((type) => {
+    if (!/^[A-Za-z.]+(\/[A-Za-z.]+)+$/.test(type)) throw new Error(`internal: ARM resource type ${type}`);
+    const [namespace, ...kinds] = type.split("/");
+    return [namespace.replace(/\./g, "\\."), ...kinds.map((kind, i) => `${kind}/${i === kinds.length - 1 ? (options.lastName ?? ARM_NAME) : ARM_NAME}`)].join(
+      "/",
+    );
   });
+  const alternatives = shapes.length === 1 ? shapes[0] : `(${shapes.join("|")})`;
+  const pattern = new RegExp(
+    `^/subscriptions/${ARM_SUBSCRIPTION}/resourceGroups/${ARM_RESOURCE_GROUP}/providers/${alternatives}$`,
+    options.ignoreCase ? "iu" : "u",
+  );
+  return z.string().regex(pattern, { error: (issue) => armIdProblem(String(issue.input), example) });
+}
+
+/** Which part of `id` breaks the ARM ID rules, the rule, and the fix. */
+function armIdProblem(id: string, example: string): string {
+  const fix = `copy the ID Azure reports (\`az resource show ... --query id\`, or the JSON view of the resource in the portal), like ${example}`;
+  const parts = id.split("/");
+  const bad = parts.find((part) => part.match(ARM_NAME_FORBIDDEN));
+  if (bad !== undefined) {
+    const characters = [...new Set(bad.match(ARM_NAME_FORBIDDEN))].map((c) => JSON.stringify(c)).join(" ");
+    const shown = bad.length > 40 ? `${bad.slice(0, 37)}...` : bad;
+    return `has ${characters} in ${JSON.stringify(shown)}: Azure resource and resource group names never hold '#', '$', '{', '}', '%', '"', '\\', whitespace or control characters (Azure naming rules); ${fix}`;
+  }
+  const group = /^\/subscriptions\/[^/]*\/resourceGroups\/([^/]*)\//i.exec(id)?.[1];
+  if (group !== undefined && !new RegExp(`^${ARM_RESOURCE_GROUP}$`, "u").test(group)) {
+    return `has the resource group ${JSON.stringify(group)}, but a resource group name is ${RESOURCE_GROUP_RULE} (Azure naming rules); ${fix}`;
+  }
+  return `must be a full ARM ID like ${example} (/subscriptions/<subscription GUID>/resourceGroups/<resource group>/providers/<type>/<name>); ${fix}`;
+}
 
 /** An IPv4 address (dotted quad, no leading zeros), as a pattern to build on. */
 export const IPV4 = "((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";

@@ -6,7 +6,7 @@ import { armId, cidr, guid } from "./primitives";
 export const privateLinkSchema = z
   .strictObject({
     natSubnetId: armId(
-      "Microsoft.Network/virtualNetworks/[^/]+/subnets/[^/]+",
+      "Microsoft.Network/virtualNetworks/subnets",
       "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<management vnet>/subnets/<subnet>",
     )
       .optional()
@@ -16,7 +16,7 @@ export const privateLinkSchema = z
     natSubnet: z
       .strictObject({
         vnetId: armId(
-          "Microsoft.Network/virtualNetworks/[^/]+",
+          "Microsoft.Network/virtualNetworks",
           "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Network/virtualNetworks/<management vnet>",
         ).describe("The management cluster's VNet (the VNet of its internal load balancer; only a subnet is added to it)."),
         cidr: cidr("NAT subnet").describe("Address range of the subnet: inside the VNet's address space, clear of its other subnets (e.g. a free /28 or /24)."),
