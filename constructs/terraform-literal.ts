@@ -48,6 +48,25 @@ export function literalTags(tags: Readonly<Record<string, string>> | undefined):
 }
 
 /**
+ * Config text inside a quoted argument of a cdktf function call, such as the scope in
+ * `Fn.uuidv5("url", `${functionArgument(scope)}/${guid}/${objectId}`)`: cdktf writes the literal
+ * parts of the argument into an HCL expression escaping only `${` and newlines (and refuses a
+ * bare `"`), so `\`, `"`, `%{` and the other control characters are escaped here. Text without
+ * them is returned as it is (a function argument of today's output is unchanged). Proven with
+ * Terraform in __tests__/stacks/config-string-sweep.test.ts.
+ */
+export function functionArgument(text: string): string {
+  return (
+    text
+      .replace(/\\/g, () => "\\\\")
+      .replace(/"/g, () => '\\"')
+      .replace(/%\{/g, () => "%%{")
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+  );
+}
+
+/**
  * `file("<path>")`, read by Terraform at plan time, for any path: the argument is an HCL quoted
  * string, where `\`, `"`, control characters, `${` and `%{` all mean something. cdktf's own
  * argument check throws on a `"` and leaves `%{` and `\` alone, so the literal is built here:

@@ -4,6 +4,7 @@ import { Construct } from "constructs";
 import { ClusterNames, managedIdentitiesOf } from "../config/names";
 import { clusterProtection, kmsKeyProtection } from "../config/protection";
 import { KmsCryptoUser, KmsKey } from "../constructs/kms/kms-key";
+import { escapeTemplates } from "../constructs/terraform-literal";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { renderDataPlaneIdentitiesJson, WorkloadIdentities } from "../constructs/workload-identities/workload-identities";
 import { configureAzureStack } from "./azure-providers";
@@ -102,7 +103,8 @@ export class IdentitiesStack extends TerraformStack {
         dependsOn: created ? [created.key] : undefined,
       });
     }
-    new TerraformOutput(this, "kms_key_vault_name", { value: kms.vault.name });
+    // An existing vault's name comes from the config (kms.keyVaultId): a literal.
+    new TerraformOutput(this, "kms_key_vault_name", { value: escapeTemplates(kms.vault.name) });
     if (created) {
       new TerraformOutput(this, "kms_key_id", {
         value: created.key.id,

@@ -20,6 +20,7 @@ import { InfraCreationGuard } from "../constructs/cluster-infra/infra-creation-g
 import { ExistingNatSubnet, NatSubnet } from "../constructs/private-link/nat-subnet";
 import { aliasedAzurermProvider, configureAzureStack } from "./azure-providers";
 import { guardRetiredCluster, StackContext } from "./stack-setup";
+import { escapeTemplates } from "../constructs/terraform-literal";
 
 export interface InfraStackProps extends StackContext {
   /** The cluster; it must have `hosted` names (a `hostedCluster` in the config). */
@@ -50,6 +51,7 @@ export class InfraStack extends TerraformStack {
     const natSubnet = this.addPrivateLinkNatSubnet(props, hosted);
 
     // IDs are derivable, so outputs are known at synth and match what HyperShift's infra JSON holds.
+    // Existing ones come from the config: literals, never templates.
     const outputs: Record<string, string> = {
       infra_id: hosted.infraId,
       managed_resource_group: hosted.resourceGroups.managed.name,
@@ -60,7 +62,7 @@ export class InfraStack extends TerraformStack {
       public_dns_zone_id: hosted.publicZone.id,
       ...(natSubnet ? { private_link_nat_subnet_id: natSubnet.id } : {}),
     };
-    for (const [name, value] of Object.entries(outputs)) new TerraformOutput(this, name, { value });
+    for (const [name, value] of Object.entries(outputs)) new TerraformOutput(this, name, { value: escapeTemplates(value) });
   }
 
   /**

@@ -1,9 +1,10 @@
 import { DataTerraformRemoteStateLocal, Fn, LocalBackend, Testing, TerraformOutput, TerraformStack, TerraformVariable } from "cdktf";
 import * as fc from "fast-check";
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { escapeTemplates, fileContents, literalTags } from "../../constructs/terraform-literal";
+import { escapeTemplates, fileContents, functionArgument, literalTags } from "../../constructs/terraform-literal";
 import { binaryString } from "../arbitraries";
 import { HAVE_TERRAFORM, tempDir, terraformApply, terraformLiteral } from "../helpers";
 
@@ -57,6 +58,26 @@ describe("fileContents", () => {
   });
 });
 
+describe("functionArgument", () => {
+  it("leaves plain text as it is and escapes what cdktf leaves in a function's quoted argument", () => {
+    const id = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg_(1).x/providers/Microsoft.Network/virtualNetworks/v.1";
+    expect(functionArgument(id)).toBe(id);
+    expect(functionArgument('a"b\\c${d}%{e}\tf')).toBe('a\\"b\\\\c${d}%%{e}\\u0009f');
+  });
+});
+
+/** uuidv5(url namespace, name), as Terraform's uuidv5("url", name) computes it (RFC 4122 §4.3). */
+function uuidv5Url(name: string): string {
+  const namespace = Buffer.from("6ba7b8119dad11d180b400c04fd430c8", "hex");
+  const hash = createHash("sha1")
+    .update(Buffer.concat([namespace, Buffer.from(name, "utf8")]))
+    .digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString("hex");
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+}
+
 const ENV = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
 
 /** The outputs Terraform stored in a state file (what `terraform output` prints), by name. */
@@ -101,6 +122,16 @@ function stateOutputs(stateFile: string): Record<string, unknown> {
     new TerraformOutput(stack, "after", { value: escapeTemplates(`${variable.stringValue}${attack}`) as string });
     new TerraformOutput(stack, "before", { value: escapeTemplates(`${attack}${variable.stringValue}`) as string });
     new TerraformOutput(stack, "nested", { value: escapeTemplates({ [`k${attack}`]: [`${variable.stringValue}-${attack}`] }) as object });
+    // A role assignment's name: uuidv5 of a config ID around a reference (cdktf warns about `${`, which it escapes).
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      TRICKY.forEach((text, i) => {
+        new TerraformOutput(stack, `uuid_${i}`, { value: Fn.uuidv5("url", `${functionArgument(text)}/${variable.stringValue}`) });
+        new TerraformOutput(stack, `uuid_literal_${i}`, { value: Fn.uuidv5("url", functionArgument(text)) });
+      });
+    } finally {
+      warn.mockRestore();
+    }
     fs.writeFileSync(path.join(producer, "main.tf.json"), Testing.synth(stack));
     const init = spawnSync("terraform", ["init", "-input=false", "-no-color"], { cwd: producer, env: ENV, encoding: "utf8" });
     expect({ status: init.status, stderr: init.stderr }).toMatchObject({ status: 0 });
@@ -122,6 +153,13 @@ function stateOutputs(stateFile: string): Record<string, unknown> {
     expect(produced.before).toBe(`${attack}VAL`);
     expect(produced.nested).toEqual({ [`k${attack}`]: [`VAL-${attack}`] });
     expect(JSON.stringify(produced)).not.toContain("CANARY-CONTENT");
+  });
+
+  it("function arguments: uuidv5 of any text, alone or around a reference, is the uuid of that text", () => {
+    TRICKY.forEach((text, i) => {
+      expect({ text, uuid: produced[`uuid_${i}`] }).toEqual({ text, uuid: uuidv5Url(`${text}/VAL`) });
+      expect({ text, uuid: produced[`uuid_literal_${i}`] }).toEqual({ text, uuid: uuidv5Url(text) });
+    });
   });
 
   it("literals and file() paths come back byte for byte; backend paths are verbatim, remote-state paths templates", () => {

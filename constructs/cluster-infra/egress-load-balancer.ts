@@ -7,7 +7,7 @@ import { Token } from "cdktf";
 import { Construct } from "constructs";
 import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
-import { literalTags } from "../terraform-literal";
+import { escapeTemplates, literalTags } from "../terraform-literal";
 
 export interface EgressLoadBalancerProps {
   /**
@@ -56,11 +56,13 @@ export class EgressLoadBalancer extends Construct {
     const idleTimeoutInMinutes = props.outboundIdleTimeoutInMinutes ?? 4;
     validate(props, allocatedOutboundPorts, idleTimeoutInMinutes);
     const tags = literalTags(props.tags);
+    // The group's name may come from the config (an existing group): a literal.
+    const resourceGroupName = escapeTemplates(props.resourceGroupName) as string;
 
     // Standard SKU allows static allocation only. No zones, as HyperShift.
     this.publicIp = new PublicIp(this, "PublicIp", {
       name: props.name,
-      resourceGroupName: props.resourceGroupName,
+      resourceGroupName,
       location: props.location,
       sku: "Standard",
       allocationMethod: "Static",
@@ -70,7 +72,7 @@ export class EgressLoadBalancer extends Construct {
     });
     this.loadBalancer = new Lb(this, "LoadBalancer", {
       name: props.name,
-      resourceGroupName: props.resourceGroupName,
+      resourceGroupName,
       location: props.location,
       sku: "Standard",
       frontendIpConfiguration: [{ name: props.name, publicIpAddressId: this.publicIp.id }],

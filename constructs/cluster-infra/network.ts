@@ -4,7 +4,10 @@ import { SubnetNetworkSecurityGroupAssociation } from "@cdktf/provider-azurerm/l
 import { VirtualNetwork } from "@cdktf/provider-azurerm/lib/virtual-network";
 import { Construct } from "constructs";
 import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
-import { literalTags } from "../terraform-literal";
+import { escapeTemplates, literalTags } from "../terraform-literal";
+
+/** Names and IDs come from the config: written as literals, never templates. */
+const literal = (text: string) => escapeTemplates(text) as string;
 
 /** The workers' network as its dependents use it: ARM IDs, references where created here. */
 export interface IClusterNetwork {
@@ -94,8 +97,8 @@ export class ClusterNetwork extends Construct implements IClusterNetwork {
       // No security_rule: it is optional and computed, so the rules the cloud provider adds for
       // LoadBalancer Services are not removed by the next apply.
       this.securityGroup = new NetworkSecurityGroup(this, "SecurityGroup", {
-        name: nsg.name,
-        resourceGroupName: nsg.resourceGroupName,
+        name: literal(nsg.name),
+        resourceGroupName: literal(nsg.resourceGroupName),
         location: props.location,
         tags,
       });
@@ -107,22 +110,22 @@ export class ClusterNetwork extends Construct implements IClusterNetwork {
       this.subnetId = vnet.existing.subnetId;
     } else {
       this.virtualNetwork = new VirtualNetwork(this, "VirtualNetwork", {
-        name: vnet.name,
-        resourceGroupName: vnet.resourceGroupName,
+        name: literal(vnet.name),
+        resourceGroupName: literal(vnet.resourceGroupName),
         location: props.location,
         addressSpace: [props.vnetCidr ?? "10.0.0.0/16"],
         tags,
       });
       // A separate subnet resource (not the inline block) so the association can refer to it.
       this.subnet = new Subnet(this, "Subnet", {
-        name: vnet.subnetName,
+        name: literal(vnet.subnetName),
         resourceGroupName: this.virtualNetwork.resourceGroupName,
         virtualNetworkName: this.virtualNetwork.name,
         addressPrefixes: [props.subnetCidr ?? "10.0.0.0/24"],
       });
       this.association = new SubnetNetworkSecurityGroupAssociation(this, "SubnetSecurityGroup", {
         subnetId: this.subnet.id,
-        networkSecurityGroupId: this.nsgId,
+        networkSecurityGroupId: literal(this.nsgId),
       });
       this.vnetId = this.virtualNetwork.id;
       this.subnetId = this.subnet.id;

@@ -4,7 +4,10 @@ import { Token } from "cdktf";
 import { Construct } from "constructs";
 import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
-import { literalTags } from "../terraform-literal";
+import { escapeTemplates, literalTags } from "../terraform-literal";
+
+/** Names and IDs come from the config: written as literals, never templates. */
+const literal = (text: string) => escapeTemplates(text) as string;
 
 export interface PrivateDnsZoneProps {
   /** Zone name, `<cluster>.<baseDomain>` (lowercase, 2-34 labels). */
@@ -32,15 +35,15 @@ export class PrivateDnsZone extends Construct {
     validate(props);
     const tags = literalTags(props.tags);
     this.zone = new PrivateDnsZoneResource(this, "Zone", {
-      name: props.zoneName,
-      resourceGroupName: props.resourceGroupName,
+      name: literal(props.zoneName),
+      resourceGroupName: literal(props.resourceGroupName),
       tags,
     });
     this.link = new PrivateDnsZoneVirtualNetworkLink(this, "VnetLink", {
-      name: props.linkName,
+      name: literal(props.linkName),
       resourceGroupName: this.zone.resourceGroupName,
       privateDnsZoneName: this.zone.name,
-      virtualNetworkId: props.virtualNetworkId,
+      virtualNetworkId: literal(props.virtualNetworkId),
       // A VNet has at most one registration zone; the workers' records are not auto-registered
       // (HyperShift sets registrationEnabled: false).
       registrationEnabled: false,

@@ -2,7 +2,7 @@ import { ResourceGroup } from "@cdktf/provider-azurerm/lib/resource-group";
 import { Token } from "cdktf";
 import { Construct } from "constructs";
 import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
-import { literalTags } from "../terraform-literal";
+import { escapeTemplates, literalTags } from "../terraform-literal";
 
 /** The resource groups of a hosted cluster, as HyperShift's `create infra azure` makes them. */
 export type ClusterResourceGroupKey = "managed" | "vnet" | "nsg";
@@ -59,7 +59,7 @@ export class ClusterResourceGroups extends Construct {
     for (const key of KEYS) {
       const spec = props.groups[key];
       if ("existing" in spec) continue;
-      const group = new ResourceGroup(this, key, { name: spec.name, location: props.location, tags: literalTags(props.tags) });
+      const group = new ResourceGroup(this, key, { name: escapeTemplates(spec.name) as string, location: props.location, tags: literalTags(props.tags) });
       created.set(spec.name.toLowerCase(), group);
       byArmId.set(spec.id.toLowerCase(), group);
     }

@@ -3,6 +3,10 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
+import { escapeTemplates } from "../terraform-literal";
+
+/** Names and IDs come from the config: written as literals, never templates. */
+const literal = (text: string) => escapeTemplates(text) as string;
 
 /** One role of one workload identity on one resource group. */
 export interface WorkloadRoleAssignment {
@@ -76,8 +80,10 @@ export class WorkloadIdentityRoles extends Construct {
         const principalId =
           known && "principalId" in known
             ? known.principalId
-            : new DataAzurermUserAssignedIdentity(scope, "Identity", { name: known?.name ?? "", resourceGroupName: props.identityResourceGroupName })
-                .principalId;
+            : new DataAzurermUserAssignedIdentity(scope, "Identity", {
+                name: literal(known?.name ?? ""),
+                resourceGroupName: literal(props.identityResourceGroupName),
+              }).principalId;
         identities.set(key, (found = { scope, principalId }));
       }
       return found;
@@ -88,10 +94,12 @@ export class WorkloadIdentityRoles extends Construct {
       const dependency = dependencies.get(assignment.scope.toLowerCase());
       const resource = new RoleAssignment(scope, workloadRoleKey(assignment).slice(assignment.identity.length + 1), {
         name: assignment.name,
-        scope: assignment.scope,
+        scope: literal(assignment.scope),
         // Role definitions are per subscription: the one of the scope (the DNS zone's group may
         // be in another subscription than the cluster).
-        roleDefinitionId: `/subscriptions/${subscriptionOf(assignment.scope)}/providers/Microsoft.Authorization/roleDefinitions/${assignment.roleGuid}`,
+        roleDefinitionId: literal(
+          `/subscriptions/${subscriptionOf(assignment.scope)}/providers/Microsoft.Authorization/roleDefinitions/${assignment.roleGuid}`,
+        ),
         principalId,
         // Managed identities are service principals; saying so spares ARM the Entra lookup that
         // fails with PrincipalNotFound while a new identity replicates.

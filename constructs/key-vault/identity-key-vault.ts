@@ -5,7 +5,10 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
-import { literalTags } from "../terraform-literal";
+import { escapeTemplates, functionArgument, literalTags } from "../terraform-literal";
+
+/** Names and IDs come from the config: written as literals, never templates. */
+const literal = (text: string) => escapeTemplates(text) as string;
 
 /**
  * Who reaches a vault's data plane. Closed by default: the firewall denies every network but the
@@ -105,8 +108,8 @@ export class IdentityKeyVault extends Construct {
     this.name = props.name;
     this.id = `/subscriptions/${props.subscriptionId}/resourceGroups/${props.resourceGroupName}/providers/Microsoft.KeyVault/vaults/${props.name}`;
     this.vault = new KeyVault(this, "Resource", {
-      name: props.name,
-      resourceGroupName: props.resourceGroupName,
+      name: literal(props.name),
+      resourceGroupName: literal(props.resourceGroupName),
       location: props.location,
       tenantId: props.tenantId,
       skuName: "standard",
@@ -122,17 +125,17 @@ export class IdentityKeyVault extends Construct {
     const endpoint = props.network?.privateEndpoint;
     if (endpoint) {
       this.privateEndpoint = new PrivateEndpoint(this, "PrivateEndpoint", {
-        name: `${props.name}-pe`,
-        resourceGroupName: props.resourceGroupName,
+        name: literal(`${props.name}-pe`),
+        resourceGroupName: literal(props.resourceGroupName),
         location: props.location,
-        subnetId: endpoint.subnetId,
+        subnetId: literal(endpoint.subnetId),
         privateServiceConnection: {
-          name: `${props.name}-pe`,
+          name: literal(`${props.name}-pe`),
           privateConnectionResourceId: this.vault.id,
           subresourceNames: ["vault"],
           isManualConnection: false,
         },
-        privateDnsZoneGroup: endpoint.privateDnsZoneId ? { name: "vault", privateDnsZoneIds: [endpoint.privateDnsZoneId] } : undefined,
+        privateDnsZoneGroup: endpoint.privateDnsZoneId ? { name: "vault", privateDnsZoneIds: [literal(endpoint.privateDnsZoneId)] } : undefined,
         tags: literalTags(props.tags),
       });
     }
@@ -142,7 +145,7 @@ export class IdentityKeyVault extends Construct {
       const role = BUILT_IN_ROLES.keyVaultSecretsOfficer;
       this.deployerAccess = new RoleAssignment(this, "DeployerSecretsOfficer", {
         // Deterministic name: a re-apply after a partial failure finds the same assignment.
-        name: Fn.uuidv5("url", `${this.id}/${role.guid}/${deployer.objectId}`),
+        name: Fn.uuidv5("url", `${functionArgument(this.id)}/${role.guid}/${deployer.objectId}`),
         // The reference (not this.id) orders the assignment after the vault.
         scope: this.vault.id,
         roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
@@ -162,8 +165,8 @@ function networkSettings(network: KeyVaultNetworkProps) {
   if (network.allowPublicNetworkAccess) {
     return { publicNetworkAccessEnabled: true, networkAcls: { defaultAction: "Allow", bypass: "AzureServices" } };
   }
-  const ipRules = [...(network.allowedIpRanges ?? [])];
-  const subnets = [...(network.allowedSubnetIds ?? [])];
+  const ipRules = (network.allowedIpRanges ?? []).map(literal);
+  const subnets = (network.allowedSubnetIds ?? []).map(literal);
   return {
     publicNetworkAccessEnabled: ipRules.length > 0 || subnets.length > 0 || !network.privateEndpoint,
     networkAcls: { defaultAction: "Deny", bypass: "AzureServices", ipRules, virtualNetworkSubnetIds: subnets },

@@ -5,7 +5,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { IdentityKeyVault, KeyVaultNetworkProps } from "../key-vault/identity-key-vault";
-import { literalTags } from "../terraform-literal";
+import { escapeTemplates, functionArgument, literalTags } from "../terraform-literal";
 
 export interface KmsKeyProps {
   /** Globally unique vault name: 3-24 letters, digits or '-', starting with a letter, no '--'. */
@@ -86,7 +86,7 @@ export class KmsKey extends Construct {
         ? (() => {
             const deployer = new DataAzurermClientConfig(this, "Deployer", {});
             return new RoleAssignment(this, "DeployerCryptoOfficer", {
-              name: Fn.uuidv5("url", `${this.vault.id}/${role.guid}/${deployer.objectId}`),
+              name: Fn.uuidv5("url", `${functionArgument(this.vault.id)}/${role.guid}/${deployer.objectId}`),
               scope: this.vault.vault.id,
               roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
               principalId: deployer.objectId,
@@ -140,8 +140,9 @@ export class KmsCryptoUser extends Construct {
     this.assignments = props.keyArmIds.map((key) => {
       const [, subscription, keyName] = KEY_SCOPE.exec(key) as RegExpExecArray;
       return new RoleAssignment(this, `Key_${keyName}`, {
-        name: Fn.uuidv5("url", `${key}/${role.guid}/${props.principalId}`),
-        scope: key,
+        // The key's ARM ID comes from the config (kms.keyVaultId): a literal, never a template.
+        name: Fn.uuidv5("url", `${functionArgument(key)}/${role.guid}/${props.principalId}`),
+        scope: escapeTemplates(key) as string,
         roleDefinitionId: roleDefinitionId(subscription, role),
         principalId: props.principalId,
         principalType: "ServicePrincipal",

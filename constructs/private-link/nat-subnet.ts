@@ -4,6 +4,10 @@ import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { Subnet } from "@cdktf/provider-azurerm/lib/subnet";
 import { Construct } from "constructs";
 import { parseCidr } from "../../config/cidr";
+import { escapeTemplates } from "../terraform-literal";
+
+/** Names and IDs come from the config: written as literals, never templates. */
+const literal = (text: string) => escapeTemplates(text) as string;
 
 export interface NatSubnetProps {
   /** Subnet name (1-80 letters, digits, '-', '_' or '.'). */
@@ -46,16 +50,17 @@ export class NatSubnet extends Construct {
     super(scope, id);
     const cidr = parseCidr(props.cidr);
     if (!cidr.aligned || cidr.prefix > 29) throw new Error(`NatSubnet ${props.name}: cidr "${props.cidr}" must be an aligned IPv4 prefix of /29 or larger`);
+    const [name, virtualNetworkName, resourceGroupName] = [props.name, props.virtualNetworkName, props.resourceGroupName].map(literal);
     const vnet = new DataAzurermVirtualNetwork(this, "VirtualNetwork", {
-      name: props.virtualNetworkName,
-      resourceGroupName: props.resourceGroupName,
+      name: virtualNetworkName,
+      resourceGroupName,
       provider: props.provider,
-      lifecycle: { postcondition: [sameRegion(props.location, props.virtualNetworkName)] },
+      lifecycle: { postcondition: [sameRegion(props.location, virtualNetworkName)] },
     });
     this.subnet = new Subnet(this, "Subnet", {
-      name: props.name,
-      virtualNetworkName: props.virtualNetworkName,
-      resourceGroupName: props.resourceGroupName,
+      name,
+      virtualNetworkName,
+      resourceGroupName,
       addressPrefixes: [props.cidr],
       privateLinkServiceNetworkPoliciesEnabled: false,
       provider: props.provider,
@@ -63,7 +68,7 @@ export class NatSubnet extends Construct {
         precondition: [
           {
             condition: insideAddressSpaceCondition(props.cidr, `data.azurerm_virtual_network.${vnet.friendlyUniqueId}.address_space`),
-            errorMessage: `The NAT subnet ${props.cidr} must lie inside the address space of the VNet ${props.virtualNetworkName} (the management cluster's); choose a free range there or extend the VNet's address space.`,
+            errorMessage: `The NAT subnet ${props.cidr} must lie inside the address space of the VNet ${virtualNetworkName} (the management cluster's); choose a free range there or extend the VNet's address space.`,
           },
         ],
       },
@@ -72,8 +77,9 @@ export class NatSubnet extends Construct {
   }
 }
 
-/** The VNet is in the cluster's region: Azure refuses a Private Link Service whose NAT subnet is elsewhere. */
-function sameRegion(location: string, vnetName: string) {
+/** The VNet is in the cluster's region: Azure refuses a Private Link Service whose NAT subnet is elsewhere. `vnetName`: a literal already. */
+function sameRegion(region: string, vnetName: string) {
+  const location = literal(region);
   return {
     condition: `\${lower(replace(self.location, " ", "")) == "${location}"}`,
     errorMessage: `The VNet ${vnetName} of the NAT subnet must be in the hosted cluster's region ${location}: the Private Link Service, its NAT subnet and the management cluster's load balancer must share a region.`,
@@ -99,22 +105,23 @@ export interface ExistingNatSubnetProps {
 export class ExistingNatSubnet extends Construct {
   constructor(scope: Construct, id: string, props: ExistingNatSubnetProps) {
     super(scope, id);
+    const [name, virtualNetworkName, resourceGroupName] = [props.name, props.virtualNetworkName, props.resourceGroupName].map(literal);
     new DataAzurermVirtualNetwork(this, "VirtualNetwork", {
-      name: props.virtualNetworkName,
-      resourceGroupName: props.resourceGroupName,
+      name: virtualNetworkName,
+      resourceGroupName,
       provider: props.provider,
-      lifecycle: { postcondition: [sameRegion(props.location, props.virtualNetworkName)] },
+      lifecycle: { postcondition: [sameRegion(props.location, virtualNetworkName)] },
     });
     new DataAzurermSubnet(this, "Subnet", {
-      name: props.name,
-      virtualNetworkName: props.virtualNetworkName,
-      resourceGroupName: props.resourceGroupName,
+      name,
+      virtualNetworkName,
+      resourceGroupName,
       provider: props.provider,
       lifecycle: {
         postcondition: [
           {
             condition: "${!self.private_link_service_network_policies_enabled}",
-            errorMessage: `The NAT subnet ${props.name} must have Private Link Service network policies disabled (az network vnet subnet update -g ${props.resourceGroupName} --vnet-name ${props.virtualNetworkName} -n ${props.name} --disable-private-link-service-network-policies true): Azure refuses to create a Private Link Service on it otherwise.`,
+            errorMessage: `The NAT subnet ${name} must have Private Link Service network policies disabled (az network vnet subnet update -g ${resourceGroupName} --vnet-name ${virtualNetworkName} -n ${name} --disable-private-link-service-network-policies true): Azure refuses to create a Private Link Service on it otherwise.`,
           },
         ],
       },

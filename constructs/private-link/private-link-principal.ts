@@ -6,6 +6,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { addSecretPrincipal } from "../entra/secret-principal";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
+import { escapeTemplates, functionArgument } from "../terraform-literal";
 
 export interface PrivateLinkPrincipalProps {
   /** Display name of the Entra application and its service principal. */
@@ -74,8 +75,9 @@ export class PrivateLinkPrincipal extends Construct {
       (scope) =>
         // The ID names the scope's last two segments (resourceGroups/<rg>, virtualNetworks/<vnet>, subnets/<s>): stable per scope.
         new RoleAssignment(this, `NetworkContributor-${scope.split("/").slice(-2).join("-")}`, {
-          name: Fn.uuidv5("url", `${scope}/${role.guid}/${this.servicePrincipal.objectId}`),
-          scope,
+          // Scopes come from the config (NAT subnet and VNet IDs): literals, never templates.
+          name: Fn.uuidv5("url", `${functionArgument(scope)}/${role.guid}/${this.servicePrincipal.objectId}`),
+          scope: escapeTemplates(scope) as string,
           roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
           principalId: this.servicePrincipal.objectId,
           principalType: "ServicePrincipal",
