@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { fleetCapacity, fleetCollisions, listed, managementClusterOf, Stamp } from "../config/fleet";
 import { formatIssues, loadConfigFile } from "../config/load";
 import { identityText, remoteBackendIdentity } from "../config/names/state";
+import { outputFolderOf } from "../stacks/output-location";
 
 /**
  * `npm run fleet -- envs/*.yaml`: a fleet is a list of stamps, a stamp one config. Checks across
@@ -53,7 +54,7 @@ export function fleet(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, s
   });
   if (invalid) return refuse(io);
   if (!checkAcross(stamps, files, io)) return refuse(io);
-  return synthesizeAll(stamps, files, path.resolve(env.CDKTF_OUTDIR ?? "cdktf.out"), io, synth);
+  return synthesizeAll(stamps, files, outputFolderOf(env), io, synth);
 }
 
 /** Prints the collisions and the summed limits; false when the fleet must be refused. */
