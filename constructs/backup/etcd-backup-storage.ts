@@ -8,7 +8,7 @@ import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
 import { protectedLifecycle } from "../../config/protection";
-import { literalTags } from "../terraform-literal";
+import { functionArgument, literalTags } from "../terraform-literal";
 
 export interface EtcdBackupStorageProps {
   /** Globally unique account name: 3-24 lowercase letters or digits. */
@@ -101,7 +101,7 @@ export class EtcdBackupStorage extends Construct {
     const containerScope = `${this.account.id}/blobServices/default/containers/${props.containerName}`;
     new RoleAssignment(this, "BlobDataContributor", {
       // Deterministic name: a re-apply after a partial failure finds the same assignment.
-      name: Fn.uuidv5("url", `${containerScope}/${BUILT_IN_ROLES.storageBlobDataContributor.guid}/${this.identity.principalId}`),
+      name: Fn.uuidv5("url", `${functionArgument(containerScope)}/${BUILT_IN_ROLES.storageBlobDataContributor.guid}/${this.identity.principalId}`),
       scope: containerScope,
       roleDefinitionId: roleDefinitionId(props.subscriptionId, BUILT_IN_ROLES.storageBlobDataContributor),
       principalId: this.identity.principalId,

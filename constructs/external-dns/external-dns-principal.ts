@@ -6,6 +6,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { addSecretPrincipal } from "../entra/secret-principal";
 import { BUILT_IN_ROLES, BuiltInRole, roleDefinitionId } from "../../config/azure-roles";
+import { functionArgument } from "../terraform-literal";
 
 /** Which roles the principal gets (see `ExternalDnsPrincipalProps.roles`). */
 export type ExternalDnsRoles = "leastPrivilege" | "seed";
@@ -127,7 +128,8 @@ export class ExternalDnsPrincipal extends Construct {
       const scope = grant.scope === "zone" ? props.zoneId : props.zoneResourceGroupId;
       return new RoleAssignment(this, `${grant.role.name.replace(/ /g, "")}-${grant.scope === "zone" ? "Zone" : "ResourceGroup"}`, {
         // Deterministic name: a re-apply after a partial failure finds the same assignment.
-        name: props.roleAssignmentNames?.[grant.role.guid] ?? Fn.uuidv5("url", `${scope}/${grant.role.guid}/${this.servicePrincipal.objectId}`),
+        name:
+          props.roleAssignmentNames?.[grant.role.guid] ?? Fn.uuidv5("url", `${functionArgument(scope)}/${grant.role.guid}/${this.servicePrincipal.objectId}`),
         scope,
         roleDefinitionId: roleDefinitionId(props.subscriptionId, grant.role),
         principalId: this.servicePrincipal.objectId,

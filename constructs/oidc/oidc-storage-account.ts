@@ -5,7 +5,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
-import { literalTags } from "../terraform-literal";
+import { functionArgument, literalTags } from "../terraform-literal";
 import { protectedLifecycle } from "../../config/protection";
 
 export interface OidcStorageAccountProps {
@@ -95,7 +95,7 @@ export class OidcStorageAccount extends Construct {
       const scope = container === undefined ? this.account.id : `${this.account.id}/blobServices/default/containers/${container}`;
       this.deployerAccess = new RoleAssignment(this, "DeployerBlobAccess", {
         // Deterministic name: a re-apply after a partial failure finds the same assignment.
-        name: Fn.uuidv5("url", `${scope}/${BUILT_IN_ROLES.storageBlobDataContributor.guid}/${deployer.objectId}`),
+        name: Fn.uuidv5("url", `${functionArgument(scope)}/${BUILT_IN_ROLES.storageBlobDataContributor.guid}/${deployer.objectId}`),
         scope,
         roleDefinitionId: roleDefinitionId(props.subscriptionId, BUILT_IN_ROLES.storageBlobDataContributor),
         principalId: deployer.objectId,
