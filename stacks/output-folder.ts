@@ -80,11 +80,17 @@ export function replaceOutput<T>(outdir: string, write: (folder: string) => T, o
   fs.mkdirSync(names.parent, { recursive: true });
   return withLock(target, () => {
     recover(target);
-    const fresh = fs.mkdtempSync(path.join(names.parent, names.newPrefix));
+    // mkdir (the mode the umask gives, as for any new folder; mkdtemp's is 0700); the lock keeps the name ours.
+    const fresh = uniqueSibling(names.parent, names.newPrefix);
+    fs.mkdirSync(fresh);
     let result: T;
     try {
       result = write(fresh);
-      if (fs.existsSync(target)) carryOver(target, fresh, options);
+      if (fs.existsSync(target)) {
+        carryOver(target, fresh, options);
+        // The folder keeps its mode (a user's chmod); a first output has what mkdir gives here (the umask).
+        fs.chmodSync(fresh, fs.statSync(target).mode & 0o7777);
+      }
       fs.renameSync(fresh, names.ready);
     } catch (error) {
       removeBestEffort(fresh);

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { assertProvidersPresent, synthesize } from "../../stacks/app";
-import { carryOver, recoverOutput } from "../../stacks/output-folder";
+import { carryOver, recoverOutput, replaceOutput } from "../../stacks/output-folder";
 import { LoadedConfig } from "../../config/load";
 import { EXAMPLES, loadExample, loadInline, tempDir, tree } from "../helpers";
 
@@ -152,6 +152,19 @@ describe("synthesize: the output folder is replaced whole (stacks/output-folder.
     expect(fs.statSync(provider).mode & 0o777).toBe(0o755);
     expect(fs.readlinkSync(path.join(path.dirname(provider), "cached"))).toBe("/plugin-cache/azurerm");
     expect(fs.readdirSync(work)).toEqual(["cdktf.out"]);
+  });
+
+  it("keeps the folder's mode (a user's chmod); a first output gets the mode mkdir gives here, not mkdtemp's 0700", () => {
+    const write = (folder: string) => fs.writeFileSync(path.join(folder, "manifest.json"), "{}");
+    replaceOutput(outdir, write);
+    const probe = path.join(work, "probe");
+    fs.mkdirSync(probe);
+    expect(fs.statSync(outdir).mode & 0o7777).toBe(fs.statSync(probe).mode & 0o7777);
+    for (const mode of [0o755, 0o750, 0o700, 0o2775]) {
+      fs.chmodSync(outdir, mode);
+      replaceOutput(outdir, write);
+      expect([mode, fs.statSync(outdir).mode & 0o7777]).toEqual([mode, mode]);
+    }
   });
 
   it("migrates an output folder of the versions before (a plain folder, and their interrupted synths' scratch folders)", () => {
