@@ -479,6 +479,22 @@ describe("parseOperatorBundle: review follow-ups", () => {
     expect(edge.ok).toBe(true);
   });
 
+  it("refuses YAML types JSON has no form for (!!binary, !!set, !!timestamp, !!omap) instead of turning them into maps", () => {
+    const object = (value: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: n, namespace: hypershift}\ndata:\n  x: ${value}`;
+    for (const [value, kind] of [
+      ["!!binary aGVsbG8=", "!!binary"],
+      ["!!set {a, b}", "!!set"],
+      ["!!timestamp 2001-12-14", "!!timestamp"],
+      ["!!omap [a: 1]", "!!omap"],
+    ]) {
+      expect(problemsOf(parseOperatorBundle(bundle(object(value))))).toEqual([
+        expect.stringMatching(new RegExp(`has ${kind} data at data\\.x: a Kubernetes object holds only JSON`)),
+      ]);
+    }
+    // Untagged, the YAML 1.2 core schema reads a date as text: accepted.
+    expect(parseOperatorBundle(bundle(object("2001-12-14"))).ok).toBe(true);
+  });
+
   it("omitKinds: a kind the bundle does not have is reported (typo), case-sensitively", () => {
     expect(problemsOf(parseOperatorBundle(minimalBundle(), { omitKinds: ["ServiceMonitors"] }))).toEqual([
       "has no object of kind ServiceMonitors to omit (omitKinds; kinds are case-sensitive)",

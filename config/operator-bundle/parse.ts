@@ -46,9 +46,16 @@ export function parseBundleDocuments(text: string): ParsedDocuments {
       continue;
     }
     const inexact: string[] = [];
-    value = toNumbers(value, inexact);
+    const typed: string[] = [];
+    value = toNumbers(value, inexact, typed);
     if (inexact.length > 0) {
       problems.push(`document ${index + 1} (line ${line}) has integers beyond what JSON numbers here hold exactly (±2^53): ${inexact.join(", ")}`);
+      continue;
+    }
+    if (typed.length > 0) {
+      problems.push(
+        `document ${index + 1} (line ${line}) has ${typed.join(", ")}: a Kubernetes object holds only JSON (text, numbers, true/false, null, lists, maps)`,
+      );
       continue;
     }
     if (value === null || value === undefined) continue; // empty document (e.g. a trailing ---)
@@ -67,16 +74,25 @@ export function parseBundleDocuments(text: string): ParsedDocuments {
   return { ok: true, objects };
 }
 
-/** BigInt (intAsBigInt parsing) back to number where exact; collects the others. */
-function toNumbers(value: unknown, inexact: string[]): unknown {
+/**
+ * BigInt (intAsBigInt parsing) back to number where exact; collects the others, and the YAML 1.1
+ * types JSON has no form for (`!!binary`, `!!set`, `!!timestamp`, `!!omap`/`!!pairs`), which would
+ * otherwise become an empty or numbered map silently.
+ */
+function toNumbers(value: unknown, inexact: string[], typed: string[], at = ""): unknown {
   if (typeof value === "bigint") {
     const number = Number(value);
     if (BigInt(number) !== value) inexact.push(value.toString());
     return number;
   }
-  if (Array.isArray(value)) return value.map((v) => toNumbers(v, inexact));
+  if (Array.isArray(value)) return value.map((v, i) => toNumbers(v, inexact, typed, `${at}[${i}]`));
+  if (value instanceof Uint8Array || value instanceof Set || value instanceof Map || value instanceof Date) {
+    const kind = value instanceof Uint8Array ? "!!binary" : value instanceof Set ? "!!set" : value instanceof Date ? "!!timestamp" : "!!omap";
+    typed.push(`${kind} data at ${at.replace(/^\./, "") || "the top"}`);
+    return value;
+  }
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toNumbers(v, inexact)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toNumbers(v, inexact, typed, `${at}.${k}`)]));
 }
 
 function objectProblem(value: unknown): string | undefined {
