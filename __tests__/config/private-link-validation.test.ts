@@ -219,7 +219,8 @@ const cases: BadCase[] = [
     mutate: (c) => (c.managementCluster.privateLink.resourceGroupName = "other-rg"),
     path: "managementCluster.operator.bundleFile",
     value: "mymgmt-infra-rg",
-    message: /must be managementCluster.privateLink.resourceGroupName other-rg; render with .*--azure-pls-resource-group other-rg/,
+    message:
+      /^is the operator's AZURE_RESOURCE_GROUP \(--azure-pls-resource-group\) in the bundle; it must be managementCluster.privateLink.resourceGroupName other-rg; render with .*--azure-pls-resource-group other-rg/,
   },
   {
     name: "a bundle using a managed identity for Private Link",

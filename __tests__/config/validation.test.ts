@@ -695,7 +695,7 @@ const cases: BadCase[] = [
     },
     path: "managementCluster.operator.bundleFile",
     value: "myprefix.example.com",
-    message: /must be exactly the delegated zone hcp\.example\.com \(dns\.zoneName\)/,
+    message: /^is the domain filter the bundle gives external-dns; it must be exactly the delegated zone hcp\.example\.com \(dns\.zoneName\)/,
   },
 
   // hostedCluster (Phase 3)

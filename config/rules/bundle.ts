@@ -82,7 +82,7 @@ function externalDnsBundleIssues(config: Config, names: DeploymentNames, bundle:
     issues.push({
       path: BUNDLE_PATH,
       value: externalDns.domainFilters.join(","),
-      message: `gives external-dns the domain filter shown, which must be exactly the delegated zone ${zone} (${names.dns?.zoneOrigin === "dns.zoneName" ? "dns.zoneName" : "<prefix>.<dns.parent.zoneName>"}); render with --external-dns-domain-filter ${zone}`,
+      message: `is the domain filter the bundle gives external-dns; it must be exactly the delegated zone ${zone} (${names.dns?.zoneOrigin === "dns.zoneName" ? "dns.zoneName" : "<prefix>.<dns.parent.zoneName>"}); render with --external-dns-domain-filter ${zone}`,
     });
   }
   if (!externalDns.credentialsSecret) {
@@ -134,7 +134,7 @@ function privateLinkBundleIssues(config: Config, names: DeploymentNames, bundle:
     issues.push({
       path: BUNDLE_PATH,
       value: rendered.resourceGroup,
-      message: `gives the operator AZURE_RESOURCE_GROUP (--azure-pls-resource-group) shown, which must be managementCluster.privateLink.resourceGroupName ${settings.resourceGroupName}; render with ${flags}`,
+      message: `is the operator's AZURE_RESOURCE_GROUP (--azure-pls-resource-group) in the bundle; it must be managementCluster.privateLink.resourceGroupName ${settings.resourceGroupName}; render with ${flags}`,
     });
   }
   if (rendered.managedIdentityClientId !== undefined) {
