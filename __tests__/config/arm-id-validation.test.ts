@@ -61,6 +61,16 @@ describe("armId", () => {
     ]);
   });
 
+  it("accepts `/resourcegroups/` as `az identity show` prints it (Azure/azure-cli#27099), and writes it as `/resourceGroups/`", () => {
+    const lower = subnet("rg", "vnet").replace("/resourceGroups/", "/resourcegroups/");
+    expect(SUBNET.parse(lower)).toBe(subnet("rg", "vnet"));
+    expect(SUBNET.parse(subnet("rg", "vnet"))).toBe(subnet("rg", "vnet"));
+  });
+
+  it("one message per bad ID (the pattern stops before the resource group rule)", () => {
+    expect(SUBNET.safeParse(subnet("rg.", "vnet")).error?.issues).toHaveLength(1);
+  });
+
   it("every ARM ID pattern of the published schema names each part (no `[^/]+` name) and compiles as JSON Schema validators read it (u flag)", () => {
     const patterns: string[] = [];
     const walk = (node: unknown): void => {
@@ -77,5 +87,38 @@ describe("armId", () => {
       expect({ pattern, gap: pattern.includes("[^/]+") }).toEqual({ pattern, gap: false });
       expect(() => new RegExp(pattern, "u")).not.toThrow();
     }
+  });
+
+  it("the published ARM ID patterns are portable: no \\p{...} (Python's re refuses it; without the u flag it means 'p'), the same verdict with and without the u flag", () => {
+    const patterns: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === "object") {
+        const pattern = (node as { pattern?: unknown }).pattern;
+        if (typeof pattern === "string" && pattern.includes("subscriptions")) patterns.push(pattern);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }));
+    const samples = [
+      subnet("rg", "vnet"),
+      subnet("my_rg-(1).x", "v.net_1-a", "sub.net_2"),
+      subnet("Grüße-日本", "vnet"),
+      subnet("rg", "vnet").replace("/resourceGroups/", "/resourcegroups/"),
+      subnet("rg", "vnet${x}"),
+      subnet("rg", "p"),
+      subnet("pCcL", "Nd"),
+      `${RG}/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/${"id".repeat(60)}`,
+      `${RG}/rg/providers/Microsoft.Network/privateDnsZones/privatelink.vaultcore.azure.net`,
+      `${RG}/rg/providers/Microsoft.Compute/galleries/g/images/i/versions/1.0.0`,
+    ];
+    expect(patterns.length).toBeGreaterThanOrEqual(8);
+    for (const pattern of patterns) {
+      expect({ pattern, unicodeProperty: /\\p\{/.test(pattern) }).toEqual({ pattern, unicodeProperty: false });
+      const [plain, unicode] = [new RegExp(pattern), new RegExp(pattern, "u")];
+      for (const sample of samples) expect({ pattern, sample, plain: plain.test(sample) }).toEqual({ pattern, sample, plain: unicode.test(sample) });
+    }
+    // Each field's pattern accepts its own kind of ID (a valid subnet ID passes at least one pattern, the example resource groups too).
+    expect(patterns.some((pattern) => new RegExp(pattern).test(subnet("Grüße-日本", "vnet")))).toBe(true);
   });
 });

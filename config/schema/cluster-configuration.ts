@@ -239,10 +239,11 @@ export const clusterConfigurationOptions = {
       managedIdentityId: armId(
         "Microsoft.ManagedIdentity/userAssignedIdentities",
         "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.ManagedIdentity/userAssignedIdentities/<name>",
-      )
-        .min(131, { error: "must be at least 131 characters (CRD minLength)" })
-        .max(345, { error: "must be at most 345 characters (CRD maxLength)" })
-        .describe("User-assigned identity with AcrPull on the registry, attached to every worker VM."),
+        {
+          min: { length: 131, error: "must be at least 131 characters (CRD minLength)" },
+          max: { length: 345, error: "must be at most 345 characters (CRD maxLength)" },
+        },
+      ).describe("User-assigned identity with AcrPull on the registry, attached to every worker VM."),
     })
     .optional()
     .describe(

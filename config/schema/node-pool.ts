@@ -133,8 +133,8 @@ export const nodePoolSchema = z
     imageId: armId(
       ["Microsoft.Compute/images", "Microsoft.Compute/galleries/images", "Microsoft.Compute/galleries/images/versions"],
       "/subscriptions/<sub>/resourceGroups/<rg>/providers/Microsoft.Compute/images/<name> (a managed image; or an Azure Compute Gallery image, .../galleries/<gallery>/images/<image>[/versions/<version>])",
+      { max: { length: 255, error: "must be at most 255 characters (the NodePool CRD limit)" } },
     )
-      .max(255, { error: "must be at most 255 characters (the NodePool CRD limit)" })
       .optional()
       .describe("Boot image by ARM ID (image type ImageID) instead of a marketplace image. Default: a marketplace image."),
     imageGeneration: z.enum(["Gen1", "Gen2"]).default("Gen2").describe("Hyper-V generation of the marketplace image (case-sensitive)."),

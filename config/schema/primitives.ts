@@ -28,12 +28,23 @@ export const guid = (what: string) =>
  *   whitespace or control characters. No resource type allows them (VNets, subnets and NSGs take
  *   letters, digits, '_', '.', '-'; identities letters, digits, '-', '_'; DNS zones labels of
  *   letters, digits, '_', '-'), and `${`/`%{` would be Terraform templates.
+ * The published pattern is portable (no `\p{...}`: Python's `re` and validators without the `u`
+ * flag read the JSON Schema too): its resource group part refuses only what names never hold; the
+ * exact Unicode rule is checked by the schema itself (`refine`). `az identity show` prints
+ * `/resourcegroups/` (Azure/azure-cli#27099); it is accepted and written as `/resourceGroups/`.
  */
 const ARM_SUBSCRIPTION = GUID.source.slice(1, -1);
-const ARM_RESOURCE_GROUP = "[-\\p{L}\\p{Nd}_.()]{0,89}[-\\p{L}\\p{Nd}_()]";
+/** What no Azure name holds: '/', '#', '$', '{', '}', '%', '"', '\', whitespace, control characters (C0, DEL, C1). */
+const NAME_CHARACTER = '[^/#$%{}"\\\\\\s\\x00-\\x1f\\x7f-\\x9f]';
+const ARM_RESOURCE_GROUP_PORTABLE = `${NAME_CHARACTER.slice(0, -1)}]{0,89}${NAME_CHARACTER.slice(0, -1)}.]`;
+/** The exact resource group rule (Unicode letters and digits, as Azure's Char.IsLetterOrDigit). */
+const ARM_RESOURCE_GROUP = /^[-\p{L}\p{Nd}_.()]{0,89}[-\p{L}\p{Nd}_()]$/u;
 /** A resource name in an ARM ID (a field may narrow its last one, as a Key Vault's). */
-export const ARM_NAME = '[^/#$%{}"\\\\\\s\\p{Cc}]+';
-const ARM_NAME_FORBIDDEN = /[#$%{}"\\\s\p{Cc}]/gu;
+export const ARM_NAME = `${NAME_CHARACTER}+`;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const ARM_NAME_FORBIDDEN = /[#$%{}"\\\s\x00-\x1f\x7f-\x9f]/g;
+/** The resource group segment as `az identity show` may print it. */
+const RESOURCE_GROUPS_SEGMENT = /^(\/subscriptions\/[^/]*\/)resourcegroups\//i;
 const RESOURCE_GROUP_RULE = "1-90 letters, digits, '_', '(', ')', '-' or '.', not ending in '.'";
 
 /**
@@ -41,7 +52,11 @@ const RESOURCE_GROUP_RULE = "1-90 letters, digits, '_', '(', ')', '-' or '.', no
  * or of one of several; `lastName` narrows the last name. The error names the part that breaks the
  * rule; the subscription is checked against the config in rules/hosted-cluster.ts.
  */
-export function armId(types: string | readonly string[], example: string, options: { lastName?: string; ignoreCase?: boolean } = {}) {
+export function armId(
+  types: string | readonly string[],
+  example: string,
+  options: { lastName?: string; ignoreCase?: boolean; min?: { length: number; error: string }; max?: { length: number; error: string } } = {},
+) {
   const shapes = (typeof types === "string" ? [types] : types).map((type) => {
     if (!/^[A-Za-z.]+(\/[A-Za-z.]+)+$/.test(type)) throw new Error(`internal: ARM resource type ${type}`);
     const [namespace, ...kinds] = type.split("/");
@@ -51,25 +66,30 @@ export function armId(types: string | readonly string[], example: string, option
   });
   const alternatives = shapes.length === 1 ? shapes[0] : `(${shapes.join("|")})`;
   const pattern = new RegExp(
-    `^/subscriptions/${ARM_SUBSCRIPTION}/resourceGroups/${ARM_RESOURCE_GROUP}/providers/${alternatives}$`,
-    options.ignoreCase ? "iu" : "u",
+    `^/subscriptions/${ARM_SUBSCRIPTION}/(resourceGroups|resourcegroups)/${ARM_RESOURCE_GROUP_PORTABLE}/providers/${alternatives}$`,
+    options.ignoreCase ? "i" : "",
   );
-  return z.string().regex(pattern, { error: (issue) => armIdProblem(String(issue.input), example) });
+  let id = z.string().regex(pattern, { error: (issue) => armIdProblem(String(issue.input), example), abort: true });
+  if (options.min) id = id.min(options.min.length, { error: options.min.error });
+  if (options.max) id = id.max(options.max.length, { error: options.max.error });
+  return id
+    .refine((text) => ARM_RESOURCE_GROUP.test(text.split("/")[4] ?? ""), { error: (issue) => armIdProblem(String(issue.input), example) })
+    .transform((text) => text.replace(RESOURCE_GROUPS_SEGMENT, "$1resourceGroups/"));
 }
 
 /** Which part of `id` breaks the ARM ID rules, the rule, and the fix. */
 function armIdProblem(id: string, example: string): string {
-  const fix = `copy the ID Azure reports (\`az resource show ... --query id\`, or the JSON view of the resource in the portal), like ${example}`;
+  const fix = "copy the ID Azure reports (`az resource show ... --query id`, or the JSON view of the resource in the portal)";
   const parts = id.split("/");
   const bad = parts.find((part) => part.match(ARM_NAME_FORBIDDEN));
   if (bad !== undefined) {
     const characters = [...new Set(bad.match(ARM_NAME_FORBIDDEN))].map((c) => JSON.stringify(c)).join(" ");
     const shown = bad.length > 40 ? `${bad.slice(0, 37)}...` : bad;
-    return `has ${characters} in ${JSON.stringify(shown)}: Azure resource and resource group names never hold '#', '$', '{', '}', '%', '"', '\\', whitespace or control characters (Azure naming rules); ${fix}`;
+    return `has ${characters} in ${JSON.stringify(shown)}: Azure resource and resource group names never hold '#', '$', '{', '}', '%', '"', '\\', whitespace or control characters (Azure naming rules); ${fix}, like ${example}`;
   }
   const group = /^\/subscriptions\/[^/]*\/resourceGroups\/([^/]*)\//i.exec(id)?.[1];
-  if (group !== undefined && !new RegExp(`^${ARM_RESOURCE_GROUP}$`, "u").test(group)) {
-    return `has the resource group ${JSON.stringify(group)}, but a resource group name is ${RESOURCE_GROUP_RULE} (Azure naming rules); ${fix}`;
+  if (group !== undefined && !ARM_RESOURCE_GROUP.test(group)) {
+    return `has the resource group ${JSON.stringify(group)}, but a resource group name is ${RESOURCE_GROUP_RULE} (Azure naming rules); ${fix}, like ${example}`;
   }
   return `must be a full ARM ID like ${example} (/subscriptions/<subscription GUID>/resourceGroups/<resource group>/providers/<type>/<name>); ${fix}`;
 }
