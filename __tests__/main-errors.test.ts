@@ -103,7 +103,15 @@ describe("the output folder must be a folder of its own", () => {
     const output = path.join(work, "cdktf.out");
     fs.mkdirSync(path.join(output, ".git"), { recursive: true });
     fs.writeFileSync(path.join(output, "package.json"), "{}");
+    expect(outputFolderRefusal(output, config, cwd)).toMatch(/^holds package.json and is not an earlier output/);
+    fs.rmSync(path.join(output, "package.json"));
     expect(outputFolderRefusal(output, config, cwd)).toMatch(/^holds .git and is not an earlier output/);
+    // A clone of a repository of outputs (stacks/<stack>/cdk.tf.json committed, no manifest.json): accepted.
+    fs.mkdirSync(path.join(output, "stacks", "shared"), { recursive: true });
+    expect(outputFolderRefusal(output, config, cwd)).toBeUndefined();
+    fs.writeFileSync(path.join(output, "cdktf.json"), "{}");
+    expect(outputFolderRefusal(output, config, cwd)).toMatch(/^holds cdktf.json and is not an earlier output/);
+    fs.writeFileSync(path.join(output, "package.json"), "{}");
     fs.writeFileSync(path.join(output, "manifest.json"), JSON.stringify({ version: "0.21.0", stacks: {} }));
     expect(outputFolderRefusal(output, config, cwd)).toBeUndefined();
     fs.mkdirSync(path.join(work, "empty"));

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { fleetCapacity, fleetCollisions, listed, managementClusterOf, Stamp } from "../config/fleet";
 import { formatIssues, loadConfigFile } from "../config/load";
 import { identityText, remoteBackendIdentity } from "../config/names/state";
-import { outputFolderOf } from "../stacks/output-location";
+import { isEarlierOutput, OUTPUT_FOLDER_FIX, outputFolderOf, outputFolderRefusal } from "../stacks/output-location";
 
 /**
  * `npm run fleet -- envs/*.yaml`: a fleet is a list of stamps, a stamp one config. Checks across
@@ -54,7 +54,34 @@ export function fleet(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, s
   });
   if (invalid) return refuse(io);
   if (!checkAcross(stamps, files, io)) return refuse(io);
-  return synthesizeAll(stamps, files, outputFolderOf(env), io, synth);
+  const outRoot = outputFolderOf(env);
+  const problems = outputProblems(outRoot, stamps, files);
+  if (problems.length > 0) {
+    problems.forEach((problem) => io.err(problem));
+    return refuse(io);
+  }
+  return synthesizeAll(stamps, files, outRoot, io, synth);
+}
+
+/**
+ * Where the fleet may not write, before anything is: the output root under synth's rules
+ * (stacks/output-location.ts: not the current directory or one holding it, a config or a project),
+ * and a stamp's folder (named after its file) that exists with content but is no earlier output:
+ * synth would replace it whole.
+ */
+function outputProblems(outRoot: string, stamps: readonly Stamp[], files: readonly string[]): string[] {
+  const shown = path.relative(process.cwd(), outRoot) || ".";
+  const root = files.map((file) => outputFolderRefusal(outRoot, file)).find((refusal) => refusal !== undefined);
+  if (root) return [`cannot write the fleet's output folder ${shown}: it ${root}; ${OUTPUT_FOLDER_FIX}`];
+  return stamps.flatMap((stamp) => {
+    const folder = path.join(outRoot, stamp.name);
+    const occupied = fs.existsSync(folder) && fs.statSync(folder).isDirectory() && fs.readdirSync(folder).length > 0 && !isEarlierOutput(folder);
+    return occupied
+      ? [
+          `stamp ${stamp.name}: ${path.join(shown, stamp.name)} holds files but no earlier output (no cdktf manifest.json); synth would replace it whole. Move it away, rename the stamp's file, or set CDKTF_OUTDIR to another folder.`,
+        ]
+      : [];
+  });
 }
 
 /** Prints the collisions and the summed limits; false when the fleet must be refused. */

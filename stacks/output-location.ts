@@ -10,8 +10,9 @@ import { readLimitedFile } from "../config/read-file";
  * before anything is written, is a folder that:
  * - is the current directory or holds it (`CDKTF_OUTDIR=.`, `..`, `/`, `~`);
  * - holds the config file (a config folder);
- * - holds a `.git` entry or a `package.json` at its top without being an earlier output (no
- *   cdktf `manifest.json`): a project or repository.
+ * - holds a `package.json` or `cdktf.json` at its top, or a `.git` entry but no `stacks/` folder,
+ *   without being an earlier output (no cdktf `manifest.json`): a project or repository. (A
+ *   repository of outputs, as Terraform Cloud's VCS-driven runs read, holds `stacks/`.)
  * A real output folder is none of these: synth writes `manifest.json` and `stacks/` into it, and a
  * user's own files in an earlier output (Terraform's, a `.git`) come with that manifest.
  */
@@ -29,7 +30,9 @@ export function outputFolderRefusal(outdir: string, configFile: string, cwd: str
   if (isWithin(here, target)) return "holds the current directory";
   if (isWithin(realPath(configFile), target)) return `holds the config file ${configFile}`;
   if (isEarlierOutput(target)) return undefined;
-  const marker = [".git", "package.json"].find((entry) => exists(path.join(target, entry)));
+  const marker =
+    ["package.json", "cdktf.json"].find((entry) => exists(path.join(target, entry))) ??
+    (exists(path.join(target, ".git")) && !exists(path.join(target, "stacks")) ? ".git" : undefined);
   return marker ? `holds ${marker} and is not an earlier output (no cdktf manifest.json): a project folder, not an output` : undefined;
 }
 
@@ -67,7 +70,7 @@ function exists(file: string): boolean {
 }
 
 /** Whether `folder` holds the manifest.json a synth writes (a JSON object with `stacks`). */
-function isEarlierOutput(folder: string): boolean {
+export function isEarlierOutput(folder: string): boolean {
   const read = readLimitedFile(path.join(folder, "manifest.json"), "record");
   if (!read.ok) return false;
   try {

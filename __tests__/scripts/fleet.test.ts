@@ -5,7 +5,7 @@ import { fleetCapacity, fleetCollisions, Stamp } from "../../config/fleet";
 import { loadConfigFile } from "../../config/load";
 import { main } from "../../main";
 import { fleet, FLEET_WORKSPACES, SynthRunner } from "../../scripts/fleet";
-import { EXAMPLES, hostedClusterSpec, minimalConfig } from "../helpers";
+import { EXAMPLES, hostedClusterSpec, minimalConfig, tree } from "../helpers";
 import { tempDir } from "../temp-dir";
 
 /** A stamp config: `prefix`, clusters named `<cluster>` or `<cluster>1..n`, an azurerm backend and a kubeconfig. */
@@ -156,5 +156,40 @@ describe("npm run fleet", () => {
     const result = run(["a/dev.yaml", "b/dev.yml"], "x");
     expect(result.code).toBe(2);
     expect(result.err).toEqual(["stamp names must be unique (a stamp is named after its file): dev appear twice. Rename a file."]);
+  });
+});
+
+describe("npm run fleet: where it writes", () => {
+  const neverSynth: SynthRunner = () => {
+    throw new Error("synthesized although the output folder was refused");
+  };
+
+  test("refuses an output root that holds a stamp's config (as synth refuses it), writing nothing", () => {
+    const dir = tempDir();
+    const files = writeStamps(dir, { dev: stampConfig("acme", { keyPrefix: "dev" }) });
+    const before = tree(dir);
+    const result = run(files, dir, neverSynth);
+    expect(result.code).toBe(1);
+    expect(result.err.join("\n")).toMatch(
+      /cannot write the fleet's output folder .*: it holds the config file .*dev\.yaml; synth replaces the output folder whole/,
+    );
+    expect(result.err.at(-1)).toBe("nothing was written.");
+    expect(tree(dir)).toEqual(before);
+  });
+
+  test("refuses a stamp folder that holds files but no earlier output (a folder named like the stamp's file); accepts an earlier output", () => {
+    const dir = tempDir();
+    const files = writeStamps(dir, { scripts: stampConfig("acme", { keyPrefix: "s" }) });
+    const outdir = path.join(dir, "out");
+    fs.mkdirSync(path.join(outdir, "scripts"), { recursive: true });
+    fs.writeFileSync(path.join(outdir, "scripts", "deploy.sh"), "echo mine\n");
+    const result = run(files, outdir, neverSynth);
+    expect(result.code).toBe(1);
+    expect(result.err[0]).toMatch(/^stamp scripts: .*scripts holds files but no earlier output \(no cdktf manifest\.json\); synth would replace it whole/);
+    expect(fs.readdirSync(path.join(outdir, "scripts"))).toEqual(["deploy.sh"]);
+    fs.writeFileSync(path.join(outdir, "scripts", "manifest.json"), JSON.stringify({ version: "0.21.0", stacks: {} }));
+    const synthesized: string[] = [];
+    expect(run(files, outdir, (_file, folder) => (synthesized.push(folder), 1)).code).toBe(1);
+    expect(synthesized).toEqual([path.join(outdir, "scripts")]);
   });
 });
