@@ -124,7 +124,7 @@ describe("adoption names by the CLI release (cmd/infra/azure/networking.go, rbac
     );
   });
 
-  it("4.21: every Azure resource of the identities and infra stacks is imported, but the ingress role on the base domain's group (help/adopt.md) and the creation guard", () => {
+  it("4.21: every Azure resource of the identities and infra stacks is imported, but the ingress role on the base domain's group (help/adopt.md) and the two creation guards", () => {
     const stacks = synthStacks(loadInline(withRelease(adopt, "4.21")), ["identities-myprefix-hc", "infra-myprefix-hc"]);
     const added = (name: string) => {
       const imported = new Set(stacks[name].import.map((b: { to: string }) => b.to));
@@ -132,7 +132,11 @@ describe("adoption names by the CLI release (cmd/infra/azure/networking.go, rbac
       return all.filter((address) => !imported.has(address)).map((address) => address.replace(/_[0-9A-F]{8}$/, ""));
     };
     expect(added("identities-myprefix-hc")).toEqual([]);
-    expect(added("infra-myprefix-hc")).toEqual(["azurerm_role_assignment.WorkloadIdentityRoles_ingress_dnsZone", "terraform_data.CreationGuard"]);
+    expect(added("infra-myprefix-hc")).toEqual([
+      "azurerm_role_assignment.WorkloadIdentityRoles_ingress_dnsZone",
+      "terraform_data.CreationGuard_EndpointAccess",
+      "terraform_data.CreationGuard",
+    ]);
   });
 
   it("4.21: the infra stack's import blocks reach the image-registry identity's three `cpo` Contributor assignments", () => {
