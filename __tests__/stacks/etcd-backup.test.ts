@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { validateConfig } from "../../config/load";
-import { EXAMPLES, minimalConfig, REPO, resources, synthStacks, tempDir } from "../helpers";
+import { LoadedConfig, validateConfig } from "../../config/load";
+import { checkProtectedResources, protectedResourcesOf } from "../../config/protected-resources";
+import { EXAMPLES, HAVE_TERRAFORM, minimalConfig, REPO, resources, synthStacks, tempDir, terraformApply } from "../helpers";
 
 /** managementCluster.etcdBackup: the rules, and what the management stack creates (help/backup.md). */
 
@@ -26,11 +28,12 @@ const messages = (input: unknown) => {
   const result = validate(input);
   return result.ok ? [] : result.issues.map((i) => `${i.path}: ${i.message}`);
 };
-const management = (input: unknown) => {
-  const loaded = validate(input);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
-  return synthStacks(loaded).management;
+const loaded = (input: unknown): LoadedConfig => {
+  const result = validate(input);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result;
 };
+const management = (input: unknown) => synthStacks(loaded(input), ["management"]).management;
 
 describe("managementCluster.etcdBackup: rules", () => {
   it("needs the HCPEtcdBackup CRD in the bundle (release-4.22+, --tech-preview-no-upgrade)", () => {
@@ -55,7 +58,17 @@ describe("managementCluster.etcdBackup: rules", () => {
 });
 
 describe("managementCluster.etcdBackup: the management stack", () => {
-  const stack = management(config({ storageAccountName: "demoetcdbackups", issuerUrl: ISSUER }));
+  // Everything cdktf prints while synthesizing it (this config is synthesized here first).
+  const warned: string[] = [];
+  const warn = jest.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warned.push(args.join(" ")));
+  let stack: any;
+  try {
+    stack = management(config({ storageAccountName: "demoetcdbackups", issuerUrl: ISSUER }));
+  } finally {
+    warn.mockRestore();
+  }
+  const identity = Object.keys(stack.resource.azurerm_user_assigned_identity)[0];
+  const secret = resources(stack, "kubernetes_secret_v1").find((s) => s.metadata.name === "etcd-backup-azure-credentials");
 
   it("a storage account without shared keys, zone-redundant where the region has zones, protected", () => {
     const [account] = resources(stack, "azurerm_storage_account");
@@ -75,27 +88,92 @@ describe("managementCluster.etcdBackup: the management stack", () => {
     expect(lrs[0].account_replication_type).toBe("LRS");
   });
 
+  it("the container is protected as the account: a new containerName (azurerm: ForceNew) would delete every snapshot", () => {
+    expect(resources(stack, "azurerm_storage_container")).toEqual([
+      expect.objectContaining({ name: "etcd-backups", container_access_type: "private", lifecycle: { prevent_destroy: true } }),
+    ]);
+    const open = management(
+      minimalConfig({
+        managementCluster: { operator: { bundleFile: TECH_PREVIEW_BUNDLE }, etcdBackup: { storageAccountName: "demoetcdbackups", issuerUrl: ISSUER } },
+        protection: { preventDestroy: false },
+      }),
+    );
+    expect([...resources(open, "azurerm_storage_account"), ...resources(open, "azurerm_storage_container")].map((r) => r.lifecycle)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("removing etcdBackup is refused at synth naming the account and the container, as the backup storage's removal", () => {
+    // The same bundle without etcdBackup: only the backup storage leaves the configuration.
+    const without = loaded(minimalConfig({ managementCluster: { operator: { bundleFile: TECH_PREVIEW_BUNDLE } } }));
+    const held = new Map([...protectedResourcesOf(new Map([["management", stack]]))].map((id) => [id, { released: false }]));
+    const { issues } = checkProtectedResources(without, new Map([["management", synthStacks(without, ["management"]).management]]), {
+      held,
+      source: "the record",
+      unrecorded: false,
+    });
+    expect(issues.map((i) => i.path)).toEqual(["managementCluster.etcdBackup"]);
+    expect(issues[0].message).toMatch(
+      /^drops 2 protected resources the deployment holds \(the record\): the etcd backup storage is no longer declared \(managementCluster\.etcdBackup removed\): its storage account and container would go, and every etcd snapshot in them\./,
+    );
+    expect(issues[0].message).toMatch(/^ {6}management\/azurerm_storage_account\.EtcdBackup_Account_[0-9A-F]{8}$/m);
+    expect(issues[0].message).toMatch(/^ {6}management\/azurerm_storage_container\.EtcdBackup_Container_[0-9A-F]{8}$/m);
+  });
+
   it("an identity trusted for the operator's etcd-backup-job on the management cluster's issuer, Storage Blob Data Contributor on the container only", () => {
     const [credential] = resources(stack, "azurerm_federated_identity_credential");
     expect(credential).toMatchObject({ issuer: ISSUER, subject: "system:serviceaccount:hypershift:etcd-backup-job", audience: ["api://AzureADTokenExchange"] });
     const [role] = resources(stack, "azurerm_role_assignment");
     expect(role.scope).toMatch(/^\$\{azurerm_storage_account\.[A-Za-z0-9_]+\.id\}\/blobServices\/default\/containers\/etcd-backups$/);
     expect(role.role_definition_id).toMatch(/ba92f5b4-2d11-453d-a403-e96b0029c9fe$/);
-    expect(resources(stack, "azurerm_storage_container")[0]).toMatchObject({ name: "etcd-backups", container_access_type: "private" });
   });
 
+  /** The Secret's value once the identity exists (evaluated by Terraform below). */
+  const CLIENT_ID = "0f1e2d3c-aaaa-bbbb-cccc-123456789abc";
+  const CLOUD = [
+    "AZURE_SUBSCRIPTION_ID=00000000-0000-0000-0000-000000000000",
+    "AZURE_TENANT_ID=11111111-1111-1111-1111-111111111111",
+    `AZURE_CLIENT_ID=${CLIENT_ID}`,
+    "AZURE_RESOURCE_GROUP=demo-hcp-persistent",
+    "AZURE_CLOUD_NAME=AzurePublicCloud",
+  ].join("\n");
+
   it("the Secret HCPEtcdBackup names, in the operator namespace, in workload identity mode, written write-only", () => {
-    const secret = resources(stack, "kubernetes_secret_v1").find((s) => s.metadata.name === "etcd-backup-azure-credentials");
     expect(secret.metadata.namespace).toBe("hypershift");
-    expect(secret.data_wo.cloud).toMatch(
-      /^AZURE_SUBSCRIPTION_ID=00000000-0000-0000-0000-000000000000\nAZURE_TENANT_ID=11111111-1111-1111-1111-111111111111\nAZURE_CLIENT_ID=\$\{azurerm_user_assigned_identity\.[A-Za-z0-9_]+\.client_id\}\nAZURE_RESOURCE_GROUP=demo-hcp-persistent\nAZURE_CLOUD_NAME=AzurePublicCloud$/,
+    // The literal lines around the identity's client ID, joined (no template inside a function: see below).
+    expect(secret.data_wo.cloud).toBe(
+      `\${join("", [${JSON.stringify(CLOUD.slice(0, CLOUD.indexOf(CLIENT_ID)))}, azurerm_user_assigned_identity.${identity}.client_id, ${JSON.stringify(CLOUD.slice(CLOUD.indexOf(CLIENT_ID) + CLIENT_ID.length))}])}`,
     );
   });
 
+  it("synth prints no cdktf warning (a template inside the revision's jsonencode() made it warn on every synth)", () => {
+    expect(warned.filter((line) => /escape sequences|TfToken/.test(line))).toEqual([]);
+    expect(JSON.stringify(stack)).not.toContain("TfToken");
+  });
+
+  (HAVE_TERRAFORM ? it : it.skip)("Terraform evaluates the Secret's value and its revision as the lines above (the same as before the join)", () => {
+    const dir = tempDir("hcp-azure-etcd-backup-tf-");
+    const reference = `azurerm_user_assigned_identity.${identity}.client_id`;
+    const evaluated = (expression: string) => ({ value: expression.replaceAll(reference, "var.client_id") });
+    fs.writeFileSync(
+      path.join(dir, "main.tf.json"),
+      JSON.stringify({
+        variable: { client_id: { type: "string", default: CLIENT_ID } },
+        output: { cloud: evaluated(secret.data_wo.cloud), revision: evaluated(secret.data_wo_revision) },
+      }),
+    );
+    terraformApply(dir);
+    const outputs = JSON.parse(fs.readFileSync(path.join(dir, "terraform.tfstate"), "utf8")).outputs;
+    // writeOnlyRevision: 1 + the first 52 bits of sha256("<Secret name>\n" + jsonencode(data)).
+    const digest = createHash("sha256")
+      .update(`etcd-backup-azure-credentials\n${JSON.stringify({ cloud: CLOUD })}`)
+      .digest("hex");
+    expect({ cloud: outputs.cloud.value, revision: outputs.revision.value }).toEqual({ cloud: CLOUD, revision: 1 + parseInt(digest.slice(0, 13), 16) });
+  });
+
   it("without etcdBackup: no Azure provider, nothing of it", () => {
-    const plain = synthStacks(
-      validate(minimalConfig({ managementCluster: { operator: { bundleFile: "operator/hypershift-operator.yaml" } } })) as any,
-    ).management;
+    const plain = management(minimalConfig({ managementCluster: { operator: { bundleFile: "operator/hypershift-operator.yaml" } } }));
     expect(plain.provider.azurerm).toBeUndefined();
     expect(resources(plain, "kubernetes_secret_v1").filter((s) => s.metadata.name === "etcd-backup-azure-credentials")).toEqual([]);
   });

@@ -77,6 +77,11 @@ function sharedDropCause(loaded: LoadedConfig, stack: string, name: string): Dro
       edit: `the shared issuer is gone (oidc.issuer: ${config.oidc.issuer}): every cluster's tokens were verified against its documents`,
     };
   if (name.startsWith("OidcStorage_")) return { path: "oidc", edit: "the OIDC storage account is no longer declared" };
+  if (name.startsWith("EtcdBackup_"))
+    return {
+      path: "managementCluster.etcdBackup",
+      edit: "the etcd backup storage is no longer declared (managementCluster.etcdBackup removed): its storage account and container would go, and every etcd snapshot in them",
+    };
   if (name.startsWith("PrivateLink"))
     return {
       path: "managementCluster.privateLink",

@@ -32,7 +32,11 @@ export interface EtcdBackupStorageProps {
   readonly location: string;
   /** Subscription (builds the role definition ID). */
   readonly subscriptionId: string;
-  /** Make Terraform refuse to destroy the account (it holds the snapshots; config `protection.preventDestroy`). @default true */
+  /**
+   * Make Terraform refuse to destroy the account and its container (they hold the snapshots; a
+   * container rename or move replaces it, deleting every snapshot; config `protection.preventDestroy`).
+   * @default true
+   */
   readonly preventDestroy?: boolean;
   /** Tags. @default {} */
   readonly tags?: Record<string, string>;
@@ -79,10 +83,12 @@ export class EtcdBackupStorage extends Construct {
       lifecycle: protectedLifecycle(props.preventDestroy),
     });
     // Through ARM (storage_account_id): no shared key and no data-plane role needed to create it.
+    // Protected as the account: azurerm replaces it on a new name or account, snapshots and all.
     this.container = new StorageContainer(this, "Container", {
       name: props.containerName,
       storageAccountId: this.account.id,
       containerAccessType: "private",
+      lifecycle: protectedLifecycle(props.preventDestroy),
     });
     this.identity = new UserAssignedIdentity(this, "Identity", {
       name: props.identityName,
@@ -113,14 +119,14 @@ export class EtcdBackupStorage extends Construct {
   /**
    * The `cloud` key of the Secret HCPEtcdBackup names (workload identity mode): the lines
    * HyperShift's setup_backup.sh writes. No secret: IDs only.
+   *
+   * A `join()` of the literal text and the client ID reference, not one template string: the
+   * Secret's revision puts the value inside `jsonencode()`, where a template would nest `${...}`
+   * in a function argument (cdktf warns on every synth; the value was the same).
    */
   public cloudCredentials(subscriptionId: string, tenantId: string, resourceGroupName: string, cloudName: string): string {
-    return [
-      `AZURE_SUBSCRIPTION_ID=${subscriptionId}`,
-      `AZURE_TENANT_ID=${tenantId}`,
-      `AZURE_CLIENT_ID=${this.identity.clientId}`,
-      `AZURE_RESOURCE_GROUP=${resourceGroupName}`,
-      `AZURE_CLOUD_NAME=${cloudName}`,
-    ].join("\n");
+    const before = [`AZURE_SUBSCRIPTION_ID=${subscriptionId}`, `AZURE_TENANT_ID=${tenantId}`, "AZURE_CLIENT_ID="].join("\n");
+    const after = ["", `AZURE_RESOURCE_GROUP=${resourceGroupName}`, `AZURE_CLOUD_NAME=${cloudName}`].join("\n");
+    return Fn.join("", [functionArgument(before), this.identity.clientId, functionArgument(after)]);
   }
 }
