@@ -93,6 +93,7 @@ describe("ManagementAksCluster", () => {
       temporary_name_for_rotation: "usertmp",
       upgrade_settings: { max_surge: "10%" },
       tags: {},
+      lifecycle: { create_before_destroy: true },
     });
   });
 
@@ -257,7 +258,11 @@ describe("ManagementAksCluster: protection and hardening", () => {
   it("protects the cluster by default, not the user pool or the identities; preventDestroy: false removes it", () => {
     const { parsed } = synthAks();
     expect(cluster(parsed).lifecycle).toEqual({ prevent_destroy: true });
-    expect(only(parsed.resource.azurerm_kubernetes_cluster_node_pool).lifecycle).toBeUndefined();
+    // A renamed user pool is replaced new-one-first, never left out while the control planes need it.
+    expect(only(parsed.resource.azurerm_kubernetes_cluster_node_pool).lifecycle).toEqual({ create_before_destroy: true });
+    expect(only(synthAks({ preventDestroy: false }).parsed.resource.azurerm_kubernetes_cluster_node_pool).lifecycle).toEqual({
+      create_before_destroy: true,
+    });
     for (const identity of resources(parsed, "azurerm_user_assigned_identity")) expect(identity.lifecycle).toBeUndefined();
     expect(cluster(synthAks({ preventDestroy: false }).parsed).lifecycle).toBeUndefined();
   });

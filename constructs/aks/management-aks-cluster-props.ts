@@ -75,7 +75,7 @@ export interface ManagementAksClusterProps {
   /**
    * Make Terraform refuse to destroy the cluster (lifecycle prevent_destroy): it runs every hosted
    * control plane. Also refuses a change that would replace it. Node pools and identities are
-   * not protected: they cannot go while the protected cluster stays.
+   * not protected; a renamed user pool is replaced create-before-destroy (the new one first).
    * @default true
    */
   readonly preventDestroy?: boolean;

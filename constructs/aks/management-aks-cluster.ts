@@ -149,6 +149,10 @@ export class ManagementAksCluster extends Construct implements IManagementAksClu
       ...poolSettings(pool, props.kubernetesVersion),
       temporaryNameForRotation: "usertmp",
       tags: literalTags(props.tags),
+      // A new name replaces the pool (azurerm: name is ForceNew). Destroying first would leave the
+      // control planes nowhere to run (the system pool takes critical add-ons only): the new pool,
+      // named differently, is created beside it and the old one goes after (help/aro-hcp.md).
+      lifecycle: { createBeforeDestroy: true },
     });
   }
 }
