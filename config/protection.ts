@@ -53,6 +53,23 @@ export function kmsKeyProtection(config: Config, cluster: Config["clusters"][num
   return (own ?? config.protection.preventDestroy) && !cluster.retired;
 }
 
+/**
+ * The Azure providers a stack must keep configured while `protection.release` lists resources of
+ * theirs in it: the next deploy destroys those resources, and Terraform destroys a resource with
+ * its provider's configuration (an implied empty `azurerm` has no `features` block and fails). Once
+ * the deploy has destroyed them, remove the entries (help/destroy.md#releasing-a-protected-resource).
+ */
+export function releasingProviders(config: Config, stack: string): ReadonlySet<"azurerm" | "azuread"> {
+  const providers = new Set<"azurerm" | "azuread">();
+  for (const address of config.protection.release) {
+    const [releasedStack, resource] = address.split("/");
+    if (releasedStack !== stack) continue;
+    if (resource.startsWith("azurerm_")) providers.add("azurerm");
+    if (resource.startsWith("azuread_")) providers.add("azuread");
+  }
+  return providers;
+}
+
 export function protectionOf(config: Config): Protection {
   const all = config.protection.preventDestroy;
   return {

@@ -1,7 +1,7 @@
 import { TerraformOutput, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
 import * as path from "node:path";
-import { protectionOf } from "../config/protection";
+import { protectionOf, releasingProviders } from "../config/protection";
 import { AKS_KEY_VAULT_USER_ENV, OPERATOR_CLOUD_ENV, OperatorBundle, PULL_SECRET_NAME, withOperatorEnv } from "../config/operator-bundle";
 import { externalDnsCredentialsInput, privateLinkCredentialsInput, pullSecretInput, secretsSource } from "../config/plan-time-inputs";
 import { PlanTimeInputs } from "../constructs/plan-time-input/plan-time-inputs";
@@ -38,8 +38,10 @@ export class ManagementStack extends TerraformStack {
     const { config, names, bundle } = props;
     const stackName = names.managementStack;
     super(scope, stackName);
-    // azurerm: to read an AKS management cluster (its kube config, its add-on identity), or for etcd backup storage.
-    if (props.managementAks || config.managementCluster?.etcdBackup) configureAzureStack(this, stackName, props);
+    // azurerm: to read an AKS management cluster (its kube config, its add-on identity), for etcd backup
+    // storage, or to destroy released etcd backup storage (protection.release).
+    if (props.managementAks || config.managementCluster?.etcdBackup || releasingProviders(config, stackName).has("azurerm"))
+      configureAzureStack(this, stackName, props);
     else configureBackend(this, stackName, props);
     const management = config.managementCluster;
     const protection = protectionOf(config);

@@ -10,7 +10,7 @@ import { IdentityKeyVault } from "../constructs/key-vault/identity-key-vault";
 import { OidcIssuer } from "../constructs/oidc/oidc-issuer";
 import { OidcStorageAccount } from "../constructs/oidc/oidc-storage-account";
 import { IPersistentResourceGroup, PersistentResourceGroup } from "../constructs/resource-group/persistent-resource-group";
-import { protectionOf } from "../config/protection";
+import { protectionOf, releasingProviders } from "../config/protection";
 import { hoursOf } from "../config/rules/aro-hcp";
 import { aroHcpSettings } from "../config/schema";
 import { ClusterNames, controlPlanePrincipalsOf, DnsNames, KeyVaultNames } from "../config/names";
@@ -57,8 +57,15 @@ export class SharedStack extends TerraformStack {
     const { config, names } = props;
     super(scope, names.sharedStack);
     configureAzureStack(this, names.sharedStack, props);
-    // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals.
-    if (names.externalDnsApplication || props.controlPlaneKeyVault || names.privateLink?.applicationName) configureAzuread(this, config);
+    // Entra ID objects: ExternalDNS's principal and, with aroHcp, the control-plane principals; or
+    // released ones the next deploy destroys (protection.release).
+    if (
+      names.externalDnsApplication ||
+      props.controlPlaneKeyVault ||
+      names.privateLink?.applicationName ||
+      releasingProviders(config, names.sharedStack).has("azuread")
+    )
+      configureAzuread(this, config);
 
     const resourceGroup = config.resourceGroup.create
       ? new PersistentResourceGroup(this, "PersistentResourceGroup", {

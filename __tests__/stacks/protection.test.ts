@@ -168,3 +168,26 @@ describe("retired clusters", () => {
     expect(protectedAddresses(stacks.find((s) => s.name === "shared")!.json).length).toBeGreaterThan(0);
   });
 });
+
+describe("a released resource's provider stays configured until its deploy destroys it (protection.release)", () => {
+  const withRelease = (release: string[]) => {
+    const config = parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8"));
+    return loadInline({ ...config, protection: { release } });
+  };
+
+  it("management: azurerm (its features block) for released etcd backup storage, though etcdBackup is gone", () => {
+    expect(synthStacks(withRelease([]), ["management"]).management.provider?.azurerm).toBeUndefined();
+    const stacks = synthStacks(
+      withRelease(["management/azurerm_storage_account.EtcdBackup_Account_31908C82", "management/azurerm_storage_container.EtcdBackup_Container_53C597FD"]),
+      ["management"],
+    );
+    expect(stacks.management.provider.azurerm).toEqual([expect.objectContaining({ features: [{}], subscription_id: expect.any(String) })]);
+  });
+
+  it("shared: azuread for released ExternalDNS applications, though externalDns is gone; another stack's release changes nothing here", () => {
+    expect(synthStacks(withRelease([]), ["shared"]).shared.provider?.azuread).toBeUndefined();
+    expect(synthStacks(withRelease(["management/azuread_application.X_1"]), ["shared"]).shared.provider?.azuread).toBeUndefined();
+    const stacks = synthStacks(withRelease(["shared/azuread_application.ExternalDns_Application_E5E1316B"]), ["shared"]);
+    expect(stacks.shared.provider.azuread).toEqual([expect.objectContaining({ tenant_id: expect.any(String) })]);
+  });
+});
