@@ -119,6 +119,7 @@ export function protectionWarnings(config: Config): string[] {
     .map(([resource]) => PROTECTED_RESOURCES[resource]);
   // Created KMS vaults are per cluster; a retired cluster's are meant to go.
   if (config.clusters.some((c) => c.hostedCluster?.kms?.keyVault && !c.retired && !kmsKeyProtection(config, c))) open.push("a KMS Key Vault and key");
+  if (config.managementCluster?.etcdBackup && !config.protection.preventDestroy) open.push("the etcd backup storage account and container (every snapshot)");
   if (open.length === 0) return [];
   return [
     `protection: prevent_destroy is off for ${open.join(", ")}: a destroy, or a change that replaces them, deletes them without asking. Set protection.preventDestroy: true again once done (help/destroy.md).`,

@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig, validateConfig } from "../../config/load";
 import { checkProtectedResources, protectedResourcesOf } from "../../config/protected-resources";
+import { protectionWarnings } from "../../config/protection";
 import { EXAMPLES, HAVE_TERRAFORM, minimalConfig, REPO, resources, synthStacks, tempDir, terraformApply } from "../helpers";
 
 /** managementCluster.etcdBackup: the rules, and what the management stack creates (help/backup.md). */
@@ -54,6 +55,14 @@ describe("managementCluster.etcdBackup: rules", () => {
         .map((m) => m.split(":")[0])
         .sort(),
     ).toEqual(["managementCluster.etcdBackup.containerName", "managementCluster.etcdBackup.issuerUrl", "managementCluster.etcdBackup.storageAccountName"]);
+  });
+});
+
+describe("managementCluster.etcdBackup: protection off", () => {
+  it("the warning names the backup storage and its snapshots", () => {
+    const off = loaded({ ...config({ storageAccountName: "demoetcdbackups", issuerUrl: ISSUER }), protection: { preventDestroy: false } });
+    expect(protectionWarnings(off.config).join("\n")).toMatch(/prevent_destroy is off for .*the etcd backup storage account and container \(every snapshot\)/);
+    expect(protectionWarnings(loaded(config({ storageAccountName: "demoetcdbackups", issuerUrl: ISSUER })).config)).toEqual([]);
   });
 });
 
