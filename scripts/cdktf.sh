@@ -7,11 +7,40 @@
 export CHECKPOINT_DISABLE=1 DISABLE_VERSION_CHECK=1 CDKTF_DISABLE_PLUGIN_CACHE_ENV=1
 # The app learns the command (stacks/retired-stacks.ts: `deploy` leaves a retired cluster's stacks out).
 export HCP_AZURE_CDKTF_COMMAND="${1:-}"
-out=${CDKTF_OUTDIR:-cdktf.out}
+# The output folder is cdktf's `--output`/`-o` (default cdktf.out): cdktf ignores CDKTF_OUTDIR and
+# sets it for the app from `--output`. So, when CDKTF_OUTDIR is set and no `--output` is given, it
+# becomes the `--output` of the commands that take one, and the plans are removed from the folder
+# cdktf writes: the value of `--output X`, `--output=X`, `-o X` or `-o=X` (cdktf reads these
+# forms, options after `--` are not its own), else the CDKTF_OUTDIR passed on, else cdktf.out.
+out=
+given=
+expect_value=
+for arg in "$@"; do
+  if [ -n "$expect_value" ]; then out=$arg given=1 expect_value=; continue; fi
+  case $arg in
+    --) break ;;
+    --output | -o) expect_value=1 ;;
+    --output=*) out=${arg#--output=} given=1 ;;
+    -o=*) out=${arg#-o=} given=1 ;;
+  esac
+done
+if [ -z "$given" ]; then
+  out=cdktf.out
+  case ${1:-} in
+    synth | synthesize | diff | plan | deploy | apply | destroy | list | output | outputs | watch)
+      if [ -n "${CDKTF_OUTDIR:-}" ]; then
+        out=$CDKTF_OUTDIR
+        command=$1
+        shift
+        set -- "$command" --output "$out" "$@"
+      fi
+      ;;
+  esac
+fi
 child=
 
 remove_plans() {
-  if [ -d "$out/stacks" ]; then
+  if [ -n "$out" ] && [ -d "$out/stacks" ]; then
     find "$out/stacks" -mindepth 2 -maxdepth 2 -type f -name plan -exec rm -f {} +
   fi
 }

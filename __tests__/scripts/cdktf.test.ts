@@ -21,7 +21,13 @@ const FAKE_CDKTF = `#!/usr/bin/env node
 const fs = require("node:fs");
 const path = require("node:path");
 const work = process.env.WORK;
-const out = process.env.CDKTF_OUTDIR || "cdktf.out";
+// As the real cdktf: the output folder is --output/-o (default cdktf.out), CDKTF_OUTDIR is ignored.
+const args = process.argv.slice(2);
+let out = "cdktf.out";
+for (let i = 0; i < args.length && args[i] !== "--"; i++) {
+  if (args[i] === "--output" || args[i] === "-o") out = args[++i];
+  else if (/^(--output|-o)=/.test(args[i])) out = args[i].replace(/^(--output|-o)=/, "");
+}
 fs.writeFileSync(path.join(work, "args"), process.argv.slice(2).map((a) => a + "\\n").join(""));
 fs.writeFileSync(path.join(work, "env"), Object.keys(process.env).filter((k) => /^(CHECKPOINT_DISABLE|DISABLE_VERSION_CHECK)$/.test(k)).sort().map((k) => k + "=" + process.env[k] + "\\n").join(""));
 fs.writeFileSync(path.join(work, "stdin"), process.stdin.isTTY ? "" : fs.readFileSync(0));
@@ -93,8 +99,30 @@ describe("scripts/cdktf.sh", () => {
     const outdir = path.join(work, "elsewhere");
     const run = wrapper(["deploy", "*"], { EXIT_CODE: "3", CDKTF_OUTDIR: outdir });
     expect(run.status).toBe(3);
+    // cdktf ignores CDKTF_OUTDIR: the script passes it on as --output, so cdktf writes there.
+    expect(fs.readFileSync(path.join(work, "args"), "utf8")).toBe(`deploy\n--output\n${outdir}\n*\n`);
     expect(fs.existsSync(path.join(outdir, "stacks", "shared", "cdk.tf.json"))).toBe(true);
     expect(plans(outdir)).toEqual([]);
+    expect(fs.existsSync(path.join(work, "cdktf.out"))).toBe(false);
+  });
+
+  // Each form cdktf reads; CDKTF_OUTDIR set elsewhere too: the folder cdktf writes is the one cleaned.
+  it.each([
+    [["diff", "--output", "given"], "given"],
+    [["diff", "--output=given"], "given"],
+    [["deploy", "-o", "given", "shared"], "given"],
+    [["deploy", "-o=given"], "given"],
+    [["diff", "--", "--output", "not-cdktf-s"], "elsewhere"],
+  ])("cdktf %j: removes the plans from %s, the folder cdktf wrote", (args, folder) => {
+    const run = wrapper(args, { CDKTF_OUTDIR: path.join(work, "elsewhere") });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(fs.existsSync(path.join(work, folder, "stacks", "shared", "cdk.tf.json"))).toBe(true);
+    expect(plans(path.join(work, folder))).toEqual([]);
+  });
+
+  it("passes no --output to a command without one (cdktf get's --output is another folder)", () => {
+    wrapper(["get"], { CDKTF_OUTDIR: path.join(work, "elsewhere") });
+    expect(fs.readFileSync(path.join(work, "args"), "utf8")).toBe("get\n");
   });
 
   it("runs cdktf when its standard input is closed", () => {
@@ -117,10 +145,17 @@ describe("scripts/cdktf.sh", () => {
    * `signal` to the script alone (`kill`, a CI runner) or to the whole group (the terminal's Ctrl-C
    * or hangup), and waits for the script to end.
    */
-  async function interrupted(shell: string, signal: NodeJS.Signals, target: "script" | "group") {
-    const child = spawn(shell, [path.join(REPO, "scripts", "cdktf.sh"), "diff"], {
+  async function interrupted(
+    shell: string,
+    signal: NodeJS.Signals,
+    target: "script" | "group",
+    args: string[] = [],
+    env: Record<string, string> = {},
+    outdir?: string,
+  ) {
+    const child = spawn(shell, [path.join(REPO, "scripts", "cdktf.sh"), "diff", ...args], {
       cwd: work,
-      env: environment({ SLEEP_MS: "20000" }),
+      env: environment({ SLEEP_MS: "20000", ...env }),
       stdio: "ignore",
       detached: true,
     });
@@ -129,7 +164,7 @@ describe("scripts/cdktf.sh", () => {
     );
     const deadline = Date.now() + 15_000;
     while (!fs.existsSync(path.join(work, "ready")) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    const plansBefore = plans();
+    const plansBefore = plans(outdir);
     process.kill(target === "group" ? -(child.pid as number) : (child.pid as number), signal);
     const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
     const exit = await ended;
@@ -142,7 +177,7 @@ describe("scripts/cdktf.sh", () => {
       cdktfRunning = false;
     }
     const signals = fs.existsSync(path.join(work, "signals")) ? fs.readFileSync(path.join(work, "signals"), "utf8") : "";
-    return { plansBefore, exit, plansAfter: plans(), cdktfGot: signals, cdktfRunning };
+    return { plansBefore, exit, plansAfter: plans(outdir), cdktfGot: signals, cdktfRunning };
   }
 
   describe.each(SHELLS)("interrupted (run by %s)", (shell) => {
@@ -157,6 +192,19 @@ describe("scripts/cdktf.sh", () => {
         cdktfGot: `${signal}\n`,
         cdktfRunning: false,
       });
+    });
+  });
+
+  // The folder cdktf writes, not cdktf.out, when CDKTF_OUTDIR or --output names another (one shell, one signal each: cheap).
+  it.each([
+    ["SIGINT", "CDKTF_OUTDIR", [], { CDKTF_OUTDIR: "elsewhere" }],
+    ["SIGTERM", "--output", ["--output", "elsewhere"], {}],
+  ] as const)("%s with %s set: removes every plan file from the folder cdktf wrote", async (signal, _how, args, env) => {
+    const result = await interrupted("sh", signal, "script", [...args], env, path.join(work, "elsewhere"));
+    expect({ plansBefore: result.plansBefore, plansAfter: result.plansAfter, exit: result.exit }).toEqual({
+      plansBefore: ["cluster-hc1", "shared"],
+      plansAfter: [],
+      exit: { code: null, signal },
     });
   });
 
