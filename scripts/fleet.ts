@@ -37,9 +37,10 @@ export function fleet(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, s
     return files.length === 0 ? 2 : 0;
   }
   const stampNames = files.map((f) => path.basename(f).replace(/\.ya?ml$/i, ""));
-  const twice = stampNames.filter((n, i) => stampNames.indexOf(n) !== i);
-  if (twice.length > 0) {
-    io.err(`stamp names must be unique (a stamp is named after its file): ${[...new Set(twice)].join(", ")} appear twice. Rename a file.`);
+  const nameErrors = stampNameErrors(files, stampNames);
+  if (nameErrors.length > 0) {
+    nameErrors.forEach((error) => io.err(error));
+    io.err("nothing was written.");
     return 2;
   }
   const stamps: Stamp[] = [];
@@ -61,6 +62,37 @@ export function fleet(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, s
     return refuse(io);
   }
   return synthesizeAll(stamps, files, outRoot, io, synth);
+}
+
+/**
+ * A stamp's name is a folder under the output root: not empty, `.` or `..` (the root itself, or
+ * outside it), not the fleet's own file, no path separator or control character, and unique
+ * ignoring case (`Prod` and `prod` are one folder on a case-insensitive file system).
+ */
+function stampNameErrors(files: readonly string[], names: readonly string[]): string[] {
+  const fix = "Rename the file (a stamp is named after its file, without .yaml or .yml).";
+  const errors = names.flatMap((name, i) => {
+    const rule =
+      name === "" || name === "." || name === ".."
+        ? `is ${name === "" ? "empty" : `"${name}"`}: its folder would be the output folder itself or outside it`
+        : name.toLowerCase() === FLEET_WORKSPACES
+          ? `is ${FLEET_WORKSPACES}, the fleet's list of workspaces`
+          : /[/\\]/.test(name)
+            ? "holds a path separator"
+            : // eslint-disable-next-line no-control-regex
+              /[\u0000-\u001f\u007f]/.test(name)
+              ? "holds a control character"
+              : undefined;
+    return rule ? [`stamp ${JSON.stringify(name)} (${JSON.stringify(files[i])}): its name ${rule}. ${fix}`] : [];
+  });
+  const byFolder = new Map<string, number[]>();
+  names.forEach((name, i) => byFolder.set(name.toLowerCase(), [...(byFolder.get(name.toLowerCase()) ?? []), i]));
+  for (const same of byFolder.values()) {
+    if (same.length < 2) continue;
+    const who = same.map((i) => `${names[i]} (${files[i]})`).join(", ");
+    errors.push(`stamp names must be unique, ignoring case (each is a folder, one for Prod and prod on a case-insensitive file system): ${who}. ${fix}`);
+  }
+  return errors;
 }
 
 /**

@@ -155,7 +155,45 @@ describe("npm run fleet", () => {
     expect(run([], "x").code).toBe(2);
     const result = run(["a/dev.yaml", "b/dev.yml"], "x");
     expect(result.code).toBe(2);
-    expect(result.err).toEqual(["stamp names must be unique (a stamp is named after its file): dev appear twice. Rename a file."]);
+    expect(result.err).toEqual([
+      "stamp names must be unique, ignoring case (each is a folder, one for Prod and prod on a case-insensitive file system): dev (a/dev.yaml), dev (b/dev.yml). Rename the file (a stamp is named after its file, without .yaml or .yml).",
+      "nothing was written.",
+    ]);
+  });
+
+  test.each([
+    ["envs/.yaml", '"" ("envs/.yaml"): its name is empty: its folder would be the output folder itself or outside it'],
+    ["envs/..yaml", '"." ("envs/..yaml"): its name is ".": its folder would be the output folder itself or outside it'],
+    ["envs/...yaml", '".." ("envs/...yaml"): its name is "..": its folder would be the output folder itself or outside it'],
+    [
+      "envs/fleet-workspaces.json.yaml",
+      '"fleet-workspaces.json" ("envs/fleet-workspaces.json.yaml"): its name is fleet-workspaces.json, the fleet\'s list of workspaces',
+    ],
+    [
+      "envs/Fleet-Workspaces.JSON.yml",
+      '"Fleet-Workspaces.JSON" ("envs/Fleet-Workspaces.JSON.yml"): its name is fleet-workspaces.json, the fleet\'s list of workspaces',
+    ],
+    ["envs/a\\b.yaml", '"a\\\\b" ("envs/a\\\\b.yaml"): its name holds a path separator'],
+    ["envs/a\nb.yaml", '"a\\nb" ("envs/a\\nb.yaml"): its name holds a control character'],
+  ])("refuses the stamp name of %j, before reading any config or writing", (file, error) => {
+    const dir = tempDir();
+    const before = tree(dir);
+    const result = run([file], dir, () => {
+      throw new Error("synthesized a stamp with a refused name");
+    });
+    expect(result).toEqual({
+      code: 2,
+      out: [],
+      err: [`stamp ${error}. Rename the file (a stamp is named after its file, without .yaml or .yml).`, "nothing was written."],
+    });
+    expect(tree(dir)).toEqual(before);
+  });
+
+  test("refuses stamp names that differ only in case (one folder on a case-insensitive file system)", () => {
+    const result = run(["envs/Prod.yaml", "envs/prod.yml", "envs/dev.yaml"], "x");
+    expect(result.code).toBe(2);
+    expect(result.err[0]).toMatch(/^stamp names must be unique, ignoring case .*: Prod \(envs\/Prod\.yaml\), prod \(envs\/prod\.yml\)\. Rename the file/);
+    expect(result.err).toHaveLength(2);
   });
 });
 
