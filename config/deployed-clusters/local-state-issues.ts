@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { LoadedConfig } from "../load";
 import { clusterOfStack, SHARED_STACK } from "../names";
 import { ConfigIssue } from "../rules";
+import { remoteRecordLeftBehind } from "./backend-switch";
 import { configuredStacks, issuesFor } from "./cluster-issues";
 import { legacyStateIssues } from "./legacy-state";
 import { managedResources } from "./local-state";
@@ -10,12 +11,13 @@ import { plural, shown } from "./messages";
 
 /**
  * The local backend: the state files, `<backend.directory>/<subscriptionId>/<prefix>/<stack>.tfstate`,
- * read directly. State still in the old shared folder comes first (legacy-state.ts).
+ * read directly. State still in the old shared folder comes first (legacy-state.ts); with no state,
+ * a remote backend's record that lists this config (backend-switch.ts).
  */
 export function localStateIssues(loaded: LoadedConfig): ConfigIssue[] {
   const directory = path.dirname(loaded.names.stateLocation(SHARED_STACK));
   const legacy = legacyStateIssues(loaded, directory);
-  return legacy.length > 0 ? legacy : removedWithLocalState(loaded, directory);
+  return legacy.length > 0 ? legacy : [...remoteRecordLeftBehind(loaded), ...removedWithLocalState(loaded, directory)];
 }
 
 function removedWithLocalState(loaded: LoadedConfig, directory: string): ConfigIssue[] {

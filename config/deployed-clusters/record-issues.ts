@@ -2,6 +2,7 @@ import * as path from "node:path";
 import { LoadedConfig } from "../load";
 import { RemoteBackendIdentity, remoteBackendIdentity } from "../names/state";
 import { ConfigIssue } from "../rules";
+import { localStateLeftBehind } from "./backend-switch";
 import { configuredStacks, issuesFor } from "./cluster-issues";
 import { sh, shown } from "./messages";
 import { BACKEND_LINE, canonical, ClusterRecord, CONFIGS_LINE, RETIRED } from "./record-format";
@@ -46,7 +47,7 @@ export function recordIssues(loaded: LoadedConfig, options: StateCheckOptions): 
   return missingRecordIssues(loaded, identity, file, options);
 }
 
-/** No record: evidence that one existed (another record beside it), else, under the cdktf CLI, the missing record itself. */
+/** No record: evidence that one existed (another record beside it, or local state: backend-switch.ts), else, under the cdktf CLI, the missing record itself. */
 function missingRecordIssues(loaded: LoadedConfig, identity: RemoteBackendIdentity, file: string, options: StateCheckOptions): ConfigIssue[] {
   const base = path.basename(loaded.file);
   const evidence: ConfigIssue[] = [];
@@ -77,6 +78,7 @@ function missingRecordIssues(loaded: LoadedConfig, identity: RemoteBackendIdenti
       });
     }
   }
+  evidence.push(...localStateLeftBehind(loaded, identity, file));
   if (evidence.length > 0 || !options.underCdktfCli) return evidence;
   return [
     {

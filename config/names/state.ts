@@ -20,7 +20,19 @@ import { BackendConfig, Config } from "../schema";
 export function localStateDirectory(config: Config, configDir: string): string | undefined {
   const backend = config.backend;
   if (backend.type !== "local") return undefined;
-  return path.resolve(configDir, backend.directory, config.subscriptionId.toLowerCase(), config.prefix);
+  return environmentStateDirectory(config, configDir, backend.directory);
+}
+
+/** `backend.directory`'s default (config/schema/backend.ts). */
+export const DEFAULT_STATE_DIRECTORY = "terraform-state";
+
+/**
+ * The environment's folder under a local state folder, whatever the backend is now: where a
+ * config switched to azurerm or cloud kept its state while it was local (the default
+ * `backend.directory`; config/deployed-clusters/backend-switch.ts).
+ */
+export function environmentStateDirectory(config: Config, configDir: string, directory: string = DEFAULT_STATE_DIRECTORY): string {
+  return path.resolve(configDir, directory, config.subscriptionId.toLowerCase(), config.prefix);
 }
 
 /**
