@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { removedClusterIssues, retiredClusterWarnings, writeClusterRecord } from "./config/deployed-clusters";
+import { controlPlaneFirstWarnings, removedClusterIssues, retiredClusterWarnings, writeClusterRecord } from "./config/deployed-clusters";
 import { ConfigErrors, formatIssues, LoadedConfig, loadConfigFile } from "./config/load";
 import {
   checkProtectedResources,
@@ -118,6 +118,8 @@ function synth(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, step: St
   if (typeof result === "number") return result;
   const { stacks, checked } = result;
   Object.assign(step, { doing: "recording what was synthesized", output: "the new output was written; synthesize again once it is fixed" });
+  // Read before the record is written: it then holds the new release (control-plane-first.ts).
+  const upgradeWarnings = review ? [] : controlPlaneFirstWarnings(loaded);
   if (!review) writeLocalProtectedRecord(loaded, localNext(deployed, checked.next), cli);
   const record = review ? { lines: [], warnings: [] } : writeClusterRecord(loaded, loaded.config.backend.type === "local" ? undefined : checked.next);
   printSummary(io, configFile, outdir, stacks, record.lines);
@@ -127,6 +129,7 @@ function synth(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, step: St
     ...loaded.warnings,
     ...environmentWarnings(loaded.config, env),
     ...retiredClusterWarnings(loaded),
+    ...upgradeWarnings,
     ...checked.warnings,
     ...record.warnings,
   ])

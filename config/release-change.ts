@@ -1,3 +1,4 @@
+import { reportsControlPlaneVersion } from "./hypershift-release";
 import { compareVersions, onV4, ReleaseVersion, releaseVersion } from "./release-version";
 
 /**
@@ -36,4 +37,28 @@ export function upgradePath(from: ReleaseVersion, to: ReleaseVersion): string[] 
   // Named as the target names them: on the way to 5.x, 4.23 and above are 5.(minor - 23).
   for (let minor = a.minor + 1; minor <= b.minor; minor++) out.push(to.major === 5 && minor >= 23 ? `5.${minor - 23}` : `4.${minor}`);
   return out;
+}
+
+/**
+ * What the HostedCluster's apply waits for (help/upgrades.md "Which wait"), decided here once for
+ * the cluster stack (stacks/cluster-upgrade.ts) and for the check that the NodePools roll after the
+ * control plane (config/deployed-clusters/control-plane-first.ts):
+ * - `version`: local backend with the deployed release in state: `status.version.history[0]`;
+ * - `controlPlaneVersion`: azurerm or cloud where operator and release report it (`reportsControlPlaneVersion`);
+ * - `available`: anything else, and any release that names neither a version nor a digest (nothing
+ *   to match: constructs/hosted-cluster/upgrade-waits.ts falls back to `Available` too).
+ * `Available` stays True through an upgrade: with it the NodePools are patched at once.
+ */
+export type ControlPlaneWaitKind = "version" | "controlPlaneVersion" | "available";
+
+export function controlPlaneWaitKind(input: {
+  readonly local: boolean;
+  readonly deployedRelease?: string;
+  readonly operatorRelease?: string;
+  readonly releaseImage: string;
+}): ControlPlaneWaitKind {
+  const matchable = releaseVersion(input.releaseImage) !== undefined || /@sha256:[0-9a-f]{64}$/.test(input.releaseImage);
+  if (!matchable) return "available";
+  if (input.local) return input.deployedRelease !== undefined ? "version" : "available";
+  return reportsControlPlaneVersion(input.operatorRelease, input.releaseImage) ? "controlPlaneVersion" : "available";
 }

@@ -1,7 +1,7 @@
 import { TerraformLocal } from "cdktf";
 import { Construct } from "constructs";
 import { deployedHostedClusterRelease } from "../config/deployed-clusters/deployed-release";
-import { reportsControlPlaneVersion } from "../config/hypershift-release";
+import { controlPlaneWaitKind } from "../config/release-change";
 import { HostedClusterProps } from "../constructs/hosted-cluster/hosted-cluster";
 import { SupportedVersions } from "../constructs/hosted-cluster/supported-versions";
 import { ClusterNames, HostedClusterNames } from "../config/names";
@@ -27,7 +27,8 @@ export function clusterUpgradeProps(
   const local = config.backend.type === "local";
   const deployedRelease = local ? deployedHostedClusterRelease(names.stateLocation(stackName)) : undefined;
   // Local state tells creation from a change: a creation keeps Available (help/upgrades.md "Which wait").
-  const waitForControlPlaneVersion = !local && reportsControlPlaneVersion(props.hypershiftRelease, spec.releaseImage);
+  const waitForControlPlaneVersion =
+    controlPlaneWaitKind({ local, deployedRelease, operatorRelease: props.hypershiftRelease, releaseImage: spec.releaseImage }) === "controlPlaneVersion";
   if (spec.upgrade.acknowledgeMinor) new TerraformLocal(scope, "upgrade_acknowledged_minor", spec.upgrade.acknowledgeMinor);
   const supported = new SupportedVersions(scope, "SupportedVersions", { operatorNamespace: props.operatorNamespace ?? DEFAULT_OPERATOR_NAMESPACE });
   return {

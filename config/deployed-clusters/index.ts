@@ -23,6 +23,7 @@
  *     (record-issues.ts). The record also keeps each cluster's `release:` as the last accepted synth
  *     configured it, for the release rules of help/upgrades.md (recorded-release.ts).
  */
+export { controlPlaneFirstWarnings } from "./control-plane-first";
 export { type ClusterRecord, type ParsedClusterRecord, type ProtectedRecord } from "./record-format";
 export { parseClusterRecord, parseProtectedLine, PROTECTED_ID, renderClusterRecord, renderProtectedLines } from "./record-format";
 export { type ReadRecord, type RecordReport, readClusterRecord, writeClusterRecord } from "./record-file";
