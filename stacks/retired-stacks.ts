@@ -45,13 +45,22 @@ export function leaveOutOfManifest(folder: string, names: readonly string[]): vo
   fs.writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/** The closing hint of `npm run synth`: the deploy command, and the destroy command of retired clusters. */
+/**
+ * `text` as one POSIX shell word: as it is when it holds only characters no shell treats specially
+ * (so the usual hint stays as it was), else in single quotes with each `'` written `'\''`.
+ */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/** The closing hint of `npm run synth`: the deploy command, and the destroy command of retired clusters (the config path quoted for sh). */
 export function deployHint(configFile: string, loaded: LoadedConfig): string {
-  const deploy = `deploy: HCP_AZURE_CONFIG=${configFile} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`;
+  const config = shellWord(configFile);
+  const deploy = `deploy: HCP_AZURE_CONFIG=${config} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`;
   const retired = retiredStacks(loaded);
   if (retired.length === 0) return deploy;
   return (
-    `${deploy}\n  it leaves out the retired clusters' stacks; destroy them with: HCP_AZURE_CONFIG=${configFile} npm run destroy -- ${retired.join(" ")}` +
+    `${deploy}\n  it leaves out the retired clusters' stacks; destroy them with: HCP_AZURE_CONFIG=${config} npm run destroy -- ${retired.join(" ")}` +
     ` (help/retire-cluster.md)`
   );
 }

@@ -4,7 +4,8 @@ import Module from "node:module";
 import * as path from "node:path";
 import { stringify } from "yaml";
 import { main } from "../../main";
-import { CDKTF_COMMAND_ENV } from "../../stacks/retired-stacks";
+import { LoadedConfig } from "../../config/load";
+import { CDKTF_COMMAND_ENV, deployHint, shellWord } from "../../stacks/retired-stacks";
 import { EXAMPLES, hostedClusterSpec, REPO, tempDir } from "../helpers";
 
 /**
@@ -144,5 +145,32 @@ describe("a retired cluster's stacks and deploy '*'", () => {
     const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CDKTF_OUTDIR: path.join(work, "none") };
     expect(spawnSync("sh", [path.join(REPO, "scripts", "cdktf.sh"), "deploy", "*"], { cwd: work, env }).status).toBe(0);
     expect(fs.readFileSync(path.join(work, "command"), "utf8")).toBe("deploy\n");
+  });
+});
+
+describe("npm run synth's closing hint, pasted into a shell", () => {
+  const retiredCluster = { names: { clusters: [{ retired: true, stacks: ["cluster-hc2"] }] } } as unknown as LoadedConfig;
+
+  it("keeps a plain path as it is (the usual hint, byte for byte)", () => {
+    expect(deployHint("examples/basic.yaml", { names: { clusters: [] } } as unknown as LoadedConfig)).toBe(
+      "deploy: HCP_AZURE_CONFIG=examples/basic.yaml npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)",
+    );
+    expect(shellWord("/home/me/envs/prod-eastus_2.yml")).toBe("/home/me/envs/prod-eastus_2.yml");
+  });
+
+  it("quotes a path with spaces, $(...), quotes or a newline, so that sh reads exactly the path (one sh run)", () => {
+    const paths = ["/tmp/my envs/$(id)/basic.yaml", "it's `x`.yaml", 'a"b;c&d|e*f?.yaml', "line\nbreak.yaml", "~/x.yaml", "", "'"];
+    // Each word printed back by sh, and the hint's deploy and destroy lines run with npm replaced by a printer.
+    const hint = deployHint(paths[0], retiredCluster);
+    const [deployLine, destroyLine] = hint.split("\n").map((line) => line.slice(line.indexOf("HCP_AZURE_CONFIG="), line.indexOf(" npm run ")));
+    const script = [
+      ...paths.map((p) => `printf '%s\\0' ${shellWord(p)}`),
+      `${deployLine} sh -c 'printf "%s\\0" "$HCP_AZURE_CONFIG"'`,
+      `${destroyLine} sh -c 'printf "%s\\0" "$HCP_AZURE_CONFIG"'`,
+    ].join("\n");
+    const run = spawnSync("sh", ["-c", script], { encoding: "utf8" });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(run.stdout.split("\0").slice(0, -1)).toEqual([...paths, paths[0], paths[0]]);
+    expect(hint).toContain("HCP_AZURE_CONFIG='/tmp/my envs/$(id)/basic.yaml' npm run deploy -- '*'");
   });
 });
