@@ -152,6 +152,19 @@ describe("private endpoint access: the stacks of examples/private.yaml", () => {
     expect(only(dual.data.azurerm_virtual_network).lifecycle.postcondition[0].condition).toContain('== "eastus"');
   });
 
+  it("switching a created NAT subnet to natSubnetId forgets it (a removed block at the created subnet's address), never destroys it under the running cluster", () => {
+    const created = stacks()["infra-myprefix-private"];
+    const createdAddress = Object.entries<any>(created.resource.azurerm_subnet).find(([, s]) => s.name.endsWith("-pls-nat"))![0];
+    expect(created.removed).toBeUndefined();
+    const config = parse(fs.readFileSync(path.join(EXAMPLES, EXAMPLE), "utf8"));
+    const hosted = config.clusters[0].hostedCluster;
+    hosted.privateLink = { natSubnetId: `${MGMT_VNET}/subnets/myprefix-private-8b05d-pls-nat` };
+    const existing = synthStacks(loadInline(config), ["infra-myprefix-private"])["infra-myprefix-private"];
+    expect(existing.resource.azurerm_subnet?.[createdAddress]).toBeUndefined();
+    expect(existing.removed).toEqual([{ from: `azurerm_subnet.${createdAddress}`, lifecycle: { destroy: false } }]);
+    expect(Object.keys(existing.data.azurerm_subnet)).toEqual([createdAddress]);
+  });
+
   it("the shared stack gives the operator's principal Network Contributor on the management resource group only, and its credentials as a sensitive output", () => {
     const shared = stacks().shared;
     const grants = resources(shared, "azurerm_role_assignment").filter((r) => r.role_definition_id.endsWith(NETWORK_CONTRIBUTOR));

@@ -5,6 +5,7 @@ import { Subnet } from "@cdktf/provider-azurerm/lib/subnet";
 import { Construct } from "constructs";
 import { parseCidr } from "../../config/cidr";
 import { escapeTemplates } from "../terraform-literal";
+import { ForgetWithoutDestroying } from "../terraform-removed";
 
 /** Names and IDs come from the config: written as literals, never templates. */
 const literal = (text: string) => escapeTemplates(text) as string;
@@ -101,6 +102,9 @@ export interface ExistingNatSubnetProps {
  * An existing NAT subnet (`natSubnetId`), read at plan and checked: Private Link Service network
  * policies disabled (HyperShift's guide: "If omitted, Azure will reject PLS creation ... This error
  * is not always obvious") and the VNet in the cluster's region. Nothing is created or changed.
+ * A subnet this stack created before (NatSubnet at the same construct ID: the same address) is
+ * forgotten, not destroyed: switching `natSubnet` to `natSubnetId` naming it keeps the running
+ * cluster's Private Link Service on it.
  */
 export class ExistingNatSubnet extends Construct {
   constructor(scope: Construct, id: string, props: ExistingNatSubnetProps) {
@@ -112,7 +116,7 @@ export class ExistingNatSubnet extends Construct {
       provider: props.provider,
       lifecycle: { postcondition: [sameRegion(props.location, virtualNetworkName)] },
     });
-    new DataAzurermSubnet(this, "Subnet", {
+    const subnet = new DataAzurermSubnet(this, "Subnet", {
       name,
       virtualNetworkName,
       resourceGroupName,
@@ -126,5 +130,6 @@ export class ExistingNatSubnet extends Construct {
         ],
       },
     });
+    new ForgetWithoutDestroying(this, "Created", `azurerm_subnet.${subnet.friendlyUniqueId}`);
   }
 }
