@@ -17,6 +17,21 @@ const RG = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups";
 const SUBNET = armId("Microsoft.Network/virtualNetworks/subnets", "/subscriptions/<sub>/.../subnets/<subnet>");
 const subnet = (group: string, vnet: string, name = "s1") => `${RG}/${group}/providers/Microsoft.Network/virtualNetworks/${vnet}/subnets/${name}`;
 
+/** The ARM ID patterns of the published JSON Schema (`npm run schema`). */
+function publishedArmIdPatterns(): string[] {
+  const patterns: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === "object") {
+      const pattern = (node as { pattern?: unknown }).pattern;
+      if (typeof pattern === "string" && pattern.includes("subscriptions")) patterns.push(pattern);
+      Object.values(node).forEach(walk);
+    }
+  };
+  walk(z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }));
+  return patterns;
+}
+
 describe("armId", () => {
   it.each([
     ["letters, digits, '_', '-', '.', parentheses", subnet("my_rg-(1).x", "v.net_1-a", "sub.net_2")],
@@ -72,16 +87,7 @@ describe("armId", () => {
   });
 
   it("every ARM ID pattern of the published schema names each part (no `[^/]+` name) and compiles as JSON Schema validators read it (u flag)", () => {
-    const patterns: string[] = [];
-    const walk = (node: unknown): void => {
-      if (Array.isArray(node)) node.forEach(walk);
-      else if (node && typeof node === "object") {
-        const pattern = (node as { pattern?: unknown }).pattern;
-        if (typeof pattern === "string" && pattern.includes("subscriptions")) patterns.push(pattern);
-        Object.values(node).forEach(walk);
-      }
-    };
-    walk(z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }));
+    const patterns = publishedArmIdPatterns();
     expect(patterns.length).toBeGreaterThanOrEqual(8);
     for (const pattern of patterns) {
       expect({ pattern, gap: pattern.includes("[^/]+") }).toEqual({ pattern, gap: false });
@@ -90,16 +96,7 @@ describe("armId", () => {
   });
 
   it("the published ARM ID patterns are portable: no \\p{...} (Python's re refuses it; without the u flag it means 'p'), the same verdict with and without the u flag", () => {
-    const patterns: string[] = [];
-    const walk = (node: unknown): void => {
-      if (Array.isArray(node)) node.forEach(walk);
-      else if (node && typeof node === "object") {
-        const pattern = (node as { pattern?: unknown }).pattern;
-        if (typeof pattern === "string" && pattern.includes("subscriptions")) patterns.push(pattern);
-        Object.values(node).forEach(walk);
-      }
-    };
-    walk(z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }));
+    const patterns = publishedArmIdPatterns();
     const samples = [
       subnet("rg", "vnet"),
       subnet("my_rg-(1).x", "v.net_1-a", "sub.net_2"),
