@@ -78,6 +78,32 @@ describe("managementCluster.monitoring against the bundle", () => {
       "managementCluster.monitoring.platformMonitoring",
     ]);
   });
+
+  it("alerts.labels: keys and values by Kubernetes' label rules (a bad one failed the management apply partway)", () => {
+    const labels = {
+      release: 'x"y',
+      team: "a b",
+      long: "a".repeat(64),
+      tail: "ends-",
+      "-bad": "v",
+      "a..b/name": "v",
+      "example.com/ok_key-1.x": "kube-prometheus-stack",
+      empty: "",
+    };
+    const result = validate({ alerts: { enabled: true, labels } });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const at = "managementCluster.monitoring.alerts.labels";
+    expect(result.issues.map((i) => [i.path, i.message])).toEqual([
+      [`${at}.release`, expect.stringMatching(/must be empty or start and end with a letter or digit.*\(a label of the PrometheusRule\)/)],
+      [`${at}.team`, expect.stringMatching(/must be empty or start and end with a letter or digit/)],
+      [`${at}.long`, expect.stringMatching(/must be at most 63 characters/)],
+      [`${at}.tail`, expect.stringMatching(/must be empty or start and end with a letter or digit/)],
+      [`${at}["-bad"]`, expect.stringMatching(/is not a valid label key: it must be a qualified name/)],
+      [`${at}["a..b/name"]`, expect.stringMatching(/is not a valid label key: it has a prefix that is not a DNS subdomain/)],
+    ]);
+    expect(validate({ alerts: { enabled: true, labels: { release: "kube-prometheus-stack", "example.com/ok_key-1.x": "a.b_c-d", empty: "" } } }).ok).toBe(true);
+  });
 });
 
 describe("clusters[].hostedCluster.monitoring", () => {
