@@ -56,6 +56,23 @@ describe("managementCluster.etcdBackup: rules", () => {
         .sort(),
     ).toEqual(["managementCluster.etcdBackup.containerName", "managementCluster.etcdBackup.issuerUrl", "managementCluster.etcdBackup.storageAccountName"]);
   });
+
+  it("takes the issuer URL the sign-in OIDC issuer rule takes: https, no space, quote, <>, query, fragment or user info", () => {
+    const bad = [
+      `${ISSUER}<img src=https://attacker.example/p.png>`,
+      `${ISSUER}/<b>x</b>`,
+      `${ISSUER}"x`,
+      `${ISSUER} x`,
+      `${ISSUER}?a=b`,
+      `${ISSUER}#f`,
+      "https://user@oidc.example.com/mgmt",
+    ];
+    for (const issuerUrl of bad)
+      expect(messages(config({ storageAccountName: "demoetcdbackups", issuerUrl }))).toEqual([
+        expect.stringMatching(/^managementCluster\.etcdBackup\.issuerUrl: must be an https URL without query, fragment, user info, spaces, quotes or <>/),
+      ]);
+    expect(messages(config({ storageAccountName: "demoetcdbackups", issuerUrl: "https://eastus.oic.prod-aks.azure.com/t/g/" }))).toEqual([]);
+  });
 });
 
 describe("managementCluster.etcdBackup: protection off", () => {

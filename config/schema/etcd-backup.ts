@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName } from "../azure-rules";
+import { ISSUER_URL } from "./sign-in-oidc";
 
 /**
  * `managementCluster.etcdBackup` (Tech Preview, help/backup.md): the Azure storage, identity and
@@ -16,7 +17,12 @@ export const etcdBackupSchema = z
       .optional()
       .describe("User-assigned identity the backup Job signs in as (Storage Blob Data Contributor on the container only). Default: <prefix>-etcd-backup."),
     issuerUrl: z
-      .url({ protocol: /^https$/, error: "must be an https URL (the management cluster's OIDC issuer)" })
+      .string()
+      .max(512)
+      .regex(ISSUER_URL, {
+        error:
+          "must be an https URL without query, fragment, user info, spaces, quotes or <> (the management cluster's OIDC issuer, as `az aks show --query oidcIssuerProfile.issuerUrl` prints it)",
+      })
       .optional()
       .describe(
         "OIDC issuer of the management cluster (not of a hosted cluster), trusted for system:serviceaccount:<operator namespace>:etcd-backup-job. Default with managementCluster.aks: the AKS cluster's; required otherwise.",

@@ -9,13 +9,13 @@ import { hours } from "./primitives";
  * (hostedclusters-Hypershift-Default.crd.yaml `oidcProviders`); rules across keys: rules/sign-in-oidc.ts.
  */
 
+/** An issuer URL: https, no query, fragment or user info (CRD), no space, quote or angle bracket (not URL characters). */
+export const ISSUER_URL = /^https:\/\/[^\s/?#@"'<>`]+(\/[^\s?#@"'<>`]*)?$/;
+
 /** The CRD's issuerURL rules: https, no query, no fragment, no user info, at most 512 characters. */
-const issuerUrl = z
-  .string()
-  .max(512)
-  .regex(/^https:\/\/[^\s/?#@]+(\/[^\s?#@]*)?$/, {
-    error: "must be an https URL without query, fragment or user info (CRD), such as https://login.microsoftonline.com/<tenant>/v2.0",
-  });
+const issuerUrl = z.string().max(512).regex(ISSUER_URL, {
+  error: "must be an https URL without query, fragment or user info (CRD), such as https://login.microsoftonline.com/<tenant>/v2.0",
+});
 
 const claimName = z.string().min(1).max(256);
 
