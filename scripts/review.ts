@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { reviewChanges } from "./change-review/review";
-import { Side, resolveSide } from "./change-review/sides";
+import { Side, cleanUpAllSides, resolveSide } from "./change-review/sides";
 
 /**
  * `npm run review -- [--config <file>] [--allow-dangerous] [--output <file>] <old> <new>`: what a
@@ -55,11 +55,50 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Revi
   return { sides, config, allowDangerous, output };
 }
 
-/** The config argument as the synth in a worktree of `repo` must see it: repository-relative when inside it. */
+/** `file` with symlinks resolved, as far as it exists (the rest appended). */
+export function realPath(file: string): string {
+  const absolute = path.resolve(file);
+  const rest: string[] = [];
+  for (let at = absolute; ; at = path.dirname(at)) {
+    try {
+      return path.join(fs.realpathSync(at), ...rest.reverse());
+    } catch {
+      if (path.dirname(at) === at) return absolute;
+      rest.push(path.basename(at));
+    }
+  }
+}
+
+/**
+ * The config argument as the synth in a worktree of `repo` must see it: repository-relative when
+ * inside it (read as each ref has it), else absolute (the same file for both refs). Both are
+ * compared as real paths: a config spelled through a symlink is still inside.
+ */
 export function configForWorktree(config: string, repo: string): string {
-  const absolute = path.resolve(config);
-  const relative = path.relative(repo, absolute);
-  return relative.startsWith("..") || path.isAbsolute(relative) ? absolute : relative;
+  const absolute = realPath(config);
+  const relative = path.relative(realPath(repo), absolute);
+  return relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? absolute : relative;
+}
+
+/** Said in the report when both sides are refs and the config is outside the repository. */
+export const outsideConfigNote = (config: string) =>
+  `the config ${config} is outside the repository: both refs were synthesized with this same file, so config changes are not compared between them (only the code's)`;
+
+/**
+ * Interrupted (SIGINT, SIGTERM): the temporary worktrees are removed, then exit 130 or 143. The
+ * review runs synchronously, so a handler runs once the event loop turns (the CLI turns it once
+ * after main): with handlers, the signal no longer kills the process in the middle of a synth;
+ * Ctrl-C also stops the running synth (its process group), so main fails fast and cleans up.
+ */
+export function cleanUpOnSignals(proc: Pick<NodeJS.Process, "once" | "exit">): void {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)
+    proc.once(signal, () => {
+      cleanUpAllSides();
+      proc.exit(code);
+    });
 }
 
 /** Where check-manifests.mjs is: $HCP_AZURE_CHECK_MANIFESTS, else ../shared/tools beside the repository. */
@@ -82,6 +121,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, re
   try {
     for (const arg of options.sides) sides.push(resolveSide(arg, repo, config));
     const [before, after] = sides;
+    const outside = path.isAbsolute(config) && before.checkout && after.checkout ? [outsideConfigNote(config)] : [];
     const review = reviewChanges({
       oldLabel: before.label,
       newLabel: after.label,
@@ -90,7 +130,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, re
       oldCheckout: before.checkout,
       newCheckout: after.checkout,
       checkManifests: checkManifestsPath(env, repo),
-      notes: [...new Set(sides.flatMap((side) => side.notes ?? []))],
+      notes: [...outside, ...new Set(sides.flatMap((side) => side.notes ?? []))],
     });
     io.out(review.markdown);
     if (options.output) fs.writeFileSync(options.output, review.markdown);
@@ -108,8 +148,11 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io, re
 }
 
 if (require.main === module) {
+  cleanUpOnSignals(process);
   process.exitCode = main(process.argv.slice(2), process.env, {
     out: (text) => console.log(text),
     err: (text) => console.error(text),
   });
+  // One turn of the event loop: a signal received during main runs its handler (exit 130/143).
+  setImmediate(() => undefined);
 }

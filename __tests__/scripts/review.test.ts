@@ -3,10 +3,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { FORCE_NEW, forcesReplacement } from "../../scripts/change-review/force-new";
-import { MAX_COMMENT } from "../../scripts/change-review/markdown";
+import { MAX_COMMENT, messageMarkdown } from "../../scripts/change-review/markdown";
 import { Review, reviewChanges } from "../../scripts/change-review/review";
-import { writeOutputFolder } from "../../scripts/change-review/sides";
-import { main } from "../../scripts/review";
+import { synthAtRef, writeOutputFolder } from "../../scripts/change-review/sides";
+import { cleanUpOnSignals, configForWorktree, main } from "../../scripts/review";
 import { EXAMPLES, REPO, loadInline, synthStacks, tempDir } from "../helpers";
 
 /**
@@ -249,6 +249,30 @@ describe("breaking changes of the OIDC trust, tenant and subscription", () => {
     expect(dangers(r)).toEqual([
       expect.stringMatching(/^identities-myprefix-hc re-targets the federated credential \S+ \(`subject` ".*" → "system:serviceaccount:x:y"\)/),
     ]);
+  });
+});
+
+describe("config text in findings is shown, never rendered", () => {
+  const PAYLOAD =
+    "https://oidc.example.com/mgmt<img src=https://attacker.example/p.png><details open><summary>✅ <b>Nothing dangerous.</b></summary>[x](https://attacker.example)_*`";
+
+  test("a federated credential re-targeted to an issuer holding HTML and Markdown: escaped in the findings list", () => {
+    const r = review(
+      folder("base"),
+      edited(
+        folder("base"),
+        "htmlIssuer",
+        (s) => (Object.values<any>(s["identities-myprefix-hc"].resource.azurerm_federated_identity_credential)[0].issuer = PAYLOAD),
+      ),
+    );
+    const line = r.markdown.split("\n").find((l) => l.includes("re-targets the federated credential"));
+    expect(line).toContain("&lt;img src=https://attacker.example/p.png&gt;&lt;details open&gt;");
+    expect(line).not.toMatch(/<(?!\/?code>)|\[x\]|[_*]`?"?\)/);
+    expect(r.markdown).not.toMatch(/<img|<details open|<b>Nothing/);
+  });
+
+  test("code spans stay code; their text is escaped too", () => {
+    expect(messageMarkdown("changes `a<b>*c*` (x_y → [z](w))")).toBe("changes <code>a&lt;b&gt;&#42;c&#42;</code> (x&#95;y → &#91;z&#93;(w))");
   });
 });
 
@@ -570,7 +594,8 @@ fs.writeFileSync(path.join(dir, "cdk.tf.json"), JSON.stringify({ resource: { ter
     repo = path.join(work, "repo");
     git(work, "init", "--quiet", "--initial-branch=main", repo);
     gitWith(
-      commit("one", { "scripts/run.js": RUN_JS, "env.json": JSON.stringify({ replicas: 1 }) }) + commit("two", { "env.json": JSON.stringify({ replicas: 2 }) }),
+      commit("one", { "scripts/run.js": RUN_JS, "env.json": JSON.stringify({ replicas: 1 }), "bad.json": "{" }) +
+        commit("two", { "env.json": JSON.stringify({ replicas: 2 }), "envs/new.json": JSON.stringify({ replicas: 1 }) }),
       repo,
       "fast-import",
       "--quiet",
@@ -594,10 +619,52 @@ fs.writeFileSync(path.join(dir, "cdk.tf.json"), JSON.stringify({ resource: { ter
 
   test("a ref whose synth fails is exit 2 with the synth's words, and leaves no worktree", () => {
     // A config inside the repository is passed repository-relative: it is read from the ref's tree.
-    const result = run(["--config", path.join(repo, "missing.json"), "HEAD~1", "HEAD"]);
+    const result = run(["--config", path.join(repo, "bad.json"), "HEAD~1", "HEAD"]);
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/synth of missing\.json at HEAD~1 failed/);
+    expect(result.err).toMatch(/synth of bad\.json at HEAD~1 failed \(exit 1\):\n[^]*JSON/);
     expect(git(repo, "worktree", "list").trim().split("\n")).toHaveLength(1);
+  });
+
+  test("a config inside the repository that a ref lacks (a new environment's): exit 2, saying so, before any worktree", () => {
+    const result = run(["--config", path.join(repo, "envs", "new.json"), "HEAD~1", "HEAD"]);
+    expect(result).toMatchObject({ code: 2, out: "" });
+    expect(result.err).toBe(
+      `review: ${path.join("envs", "new.json")} is not in HEAD~1: a config inside the repository is read as each ref has it; commit it, or pass a path outside the repository`,
+    );
+  });
+
+  test("a config spelled through a symlink to the repository is inside it (read at each ref)", () => {
+    const link = path.join(work, "repo-link");
+    fs.symlinkSync(repo, link, "dir");
+    expect(configForWorktree(path.join(link, "envs", "new.json"), repo)).toBe(path.join("envs", "new.json"));
+    expect(configForWorktree(path.join(link, "envs", "not-yet", "x.json"), link)).toBe(path.join("envs", "not-yet", "x.json"));
+    expect(configForWorktree(path.join(work, "repo-other.json"), link)).toBe(path.join(fs.realpathSync(work), "repo-other.json"));
+  });
+
+  test("a config outside the repository: both refs synthesize the same file, and the report says it was not compared", () => {
+    const outside = path.join(work, "outside.json");
+    fs.writeFileSync(outside, JSON.stringify({ replicas: 1 }));
+    const result = run(["--config", outside, "HEAD~1", "HEAD"]);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("No stack changed.");
+    expect(result.out).toContain(`_the config ${fs.realpathSync(outside)} is outside the repository: both refs were synthesized with this same file`);
+  });
+
+  test("interrupted (SIGINT, SIGTERM): the signal handler removes the worktrees, then exits 130 or 143", () => {
+    for (const [signal, code] of [
+      ["SIGINT", 130],
+      ["SIGTERM", 143],
+    ] as const) {
+      const handlers = new Map<string, () => void>();
+      const exits: number[] = [];
+      cleanUpOnSignals({ once: (name: string, handler: () => void) => handlers.set(name, handler), exit: (c: number) => exits.push(c) } as any);
+      const side = synthAtRef({ repo, ref: "HEAD", config: "env.json" });
+      expect(git(repo, "worktree", "list").trim().split("\n")).toHaveLength(2);
+      handlers.get(signal)!();
+      expect(exits).toEqual([code]);
+      expect(git(repo, "worktree", "list").trim().split("\n")).toHaveLength(1);
+      expect(fs.existsSync(side.dir)).toBe(false);
+    }
   });
 });
 

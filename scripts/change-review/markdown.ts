@@ -23,6 +23,8 @@ const MAX_ROWS = 40;
 
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "&#124;").replace(/\n/g, " ");
 const code = (text: string) => `<code>${html(text)}</code>`;
+/** Markdown punctuation that could make text a link, an image, emphasis or a code span: shown as itself. */
+const inline = (text: string) => html(text).replace(/[\\`*_[\]!~]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function shown(value: unknown): string {
   if (value === undefined) return "—";
@@ -146,8 +148,20 @@ function collectSecrets(stack: StackJson | undefined, context: SensitivityContex
   }
 }
 
+/**
+ * A finding's message as Markdown. Messages are plain text (config values interpolated as they
+ * are) with code spans between backticks: every segment is escaped, so no value can become HTML,
+ * a link or an image. A backtick inside a value can only move the code formatting.
+ */
+export function messageMarkdown(message: string): string {
+  return message
+    .split("`")
+    .map((part, index) => (index % 2 === 1 ? `<code>${inline(part)}</code>` : inline(part)))
+    .join("");
+}
+
 function findingLine(finding: Finding): string {
-  return `- **${html(finding.stack)}**${finding.address ? ` ${code(finding.address)}` : ""}: ${finding.message}`;
+  return `- **${html(finding.stack)}**${finding.address ? ` ${code(finding.address)}` : ""}: ${messageMarkdown(finding.message)}`;
 }
 
 /** The review as a pull-request comment: summary and dangers first, every stack's details folded. */

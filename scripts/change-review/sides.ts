@@ -59,6 +59,20 @@ export function resolveCommit(repo: string, ref: string): string | undefined {
   return run.status === 0 ? run.stdout.trim() : undefined;
 }
 
+/** Whether `file` (repository-relative) is in the tree of `commit`. */
+function inCommit(repo: string, commit: string, file: string): boolean {
+  const spec = `${commit}:${file.split(path.sep).join("/")}`;
+  return spawnSync("git", ["-C", repo, "cat-file", "-e", spec], { encoding: "utf8" }).status === 0;
+}
+
+/** The cleanups of the worktrees not yet removed: run by an interrupted review (scripts/review.ts). */
+const LIVE = new Set<() => void>();
+
+/** Removes every temporary worktree still there. */
+export function cleanUpAllSides(): void {
+  for (const cleanup of [...LIVE]) cleanup();
+}
+
 export interface SynthAtRefOptions {
   /** The repository whose history holds the ref (and whose node_modules the worktree uses). */
   readonly repo: string;
@@ -75,15 +89,21 @@ export interface SynthAtRefOptions {
 export function synthAtRef(options: SynthAtRefOptions): Side {
   const commit = resolveCommit(options.repo, options.ref);
   if (!commit) throw new Error(`${options.ref}: neither an output folder (with stacks/) nor a git commit of ${options.repo}`);
+  if (!path.isAbsolute(options.config) && !inCommit(options.repo, commit, options.config))
+    throw new Error(
+      `${options.config} is not in ${options.ref}: a config inside the repository is read as each ref has it; commit it, or pass a path outside the repository`,
+    );
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "hcp-azure-review-"));
   const tree = path.join(work, "src");
   // Where `npm run synth` writes in a checkout (paths.ts maps its paths back into `repo`).
   const outdir = path.join(tree, "cdktf.out");
   const cleanup = () => {
+    LIVE.delete(cleanup);
     spawnSync("git", ["-C", options.repo, "worktree", "remove", "--force", tree], { encoding: "utf8" });
     fs.rmSync(work, { recursive: true, force: true });
     spawnSync("git", ["-C", options.repo, "worktree", "prune"], { encoding: "utf8" });
   };
+  LIVE.add(cleanup);
   try {
     const add = spawnSync("git", ["-C", options.repo, "worktree", "add", "--detach", "--quiet", tree, commit], { encoding: "utf8" });
     if (add.status !== 0) throw new Error(`git worktree add ${options.ref} failed: ${add.stderr.trim()}`);
