@@ -1,15 +1,7 @@
 import * as fc from "fast-check";
 import { BundleResult, parseOperatorBundle } from "../../config/operator-bundle";
 import { manifestId } from "../../constructs/hypershift-operator/hypershift-operator";
-
-/** The smallest complete bundle (HostedCluster CRD + operator Deployment), followed by `extra` documents. */
-function minimalBundle(...extra: string[]): string {
-  return [
-    "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: hostedclusters.hypershift.openshift.io\nspec:\n  group: hypershift.openshift.io\n  names:\n    kind: HostedCluster\n",
-    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: operator\n  namespace: hypershift\n",
-    ...extra,
-  ].join("---\n");
-}
+import { minimalBundle } from "./minimal-bundle";
 
 const object = (apiVersion: string, kind: string, name: string, namespace?: string) =>
   `apiVersion: ${apiVersion}\nkind: ${JSON.stringify(kind)}\nmetadata:\n  name: ${JSON.stringify(name)}\n${namespace === undefined ? "" : `  namespace: ${JSON.stringify(namespace)}\n`}`;

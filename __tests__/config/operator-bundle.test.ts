@@ -11,6 +11,7 @@ import {
   RENDER_HINT,
 } from "../../config/operator-bundle";
 import { EXAMPLES, tempDir } from "../helpers";
+import { minimalBundle } from "./minimal-bundle";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "bundles", "render.yaml");
 const FIXTURE_TEXT = fs.readFileSync(FIXTURE, "utf8");
@@ -26,15 +27,6 @@ function problemsOf(result: BundleResult): readonly string[] {
 }
 
 const labels = (objects: readonly BundleObject[]) => objects.map((o) => o.label);
-
-/** The smallest complete bundle (HostedCluster CRD + operator Deployment), followed by `extra` documents. */
-function minimalBundle(...extra: string[]): string {
-  return [
-    "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: hostedclusters.hypershift.openshift.io\nspec:\n  group: hypershift.openshift.io\n  names:\n    kind: HostedCluster\n",
-    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: operator\n  namespace: hypershift\n",
-    ...extra,
-  ].join("---\n");
-}
 
 describe("parseOperatorBundle on a render-shaped bundle", () => {
   const bundle = bundleOf(parseOperatorBundle(FIXTURE_TEXT));
