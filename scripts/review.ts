@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { reviewChanges } from "./change-review/review";
 import { Side, cleanUpAllSides, resolveSide } from "./change-review/sides";
+import { realPath } from "../stacks/output-location";
 
 /**
  * `npm run review -- [--config <file>] [--allow-dangerous] [--output <file>] <old> <new>`: what a
@@ -53,20 +54,6 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Revi
   }
   if (sides.length !== 2) return `expected two sides (old and new), got ${sides.length}`;
   return { sides, config, allowDangerous, output };
-}
-
-/** `file` with symlinks resolved, as far as it exists (the rest appended). */
-export function realPath(file: string): string {
-  const absolute = path.resolve(file);
-  const rest: string[] = [];
-  for (let at = absolute; ; at = path.dirname(at)) {
-    try {
-      return path.join(fs.realpathSync(at), ...rest.reverse());
-    } catch {
-      if (path.dirname(at) === at) return absolute;
-      rest.push(path.basename(at));
-    }
-  }
 }
 
 /**

@@ -41,7 +41,7 @@ export const OUTPUT_FOLDER_FIX =
   "synth replaces the output folder whole, so it must be a folder of its own: set CDKTF_OUTDIR to one (unset, it is cdktf.out in the current directory) (help/configuration.md#what-is-checked-where)";
 
 /** `file` with symlinks resolved, as far as it exists (the rest appended). */
-function realPath(file: string): string {
+export function realPath(file: string): string {
   const absolute = path.resolve(file);
   const rest: string[] = [];
   for (let at = absolute; ; at = path.dirname(at)) {
