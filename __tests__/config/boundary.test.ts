@@ -304,9 +304,9 @@ describe("values deploy would refuse later, and hostile YAML", () => {
       /osDisk\.sizeGiB: 2 must be at least 16$/m,
     ],
     [
-      "a map key the field refuses (review: zod's 'Invalid key in record')",
+      "a map key the field refuses, named with its rule (review: zod's 'Invalid key in record')",
       (c) => (c.managementCluster.monitoring = { alerts: { enabled: true, labels: { "Bad Key!": "x" } } }),
-      /labels\["Bad Key!"\]: "Bad Key!" is not a valid key here: it must be a Kubernetes label key; rename it/,
+      /labels\["Bad Key!"\]: "Bad Key!" is not a valid label key: it must be a qualified name/,
     ],
     [
       "an unknown key near a real one",
