@@ -170,9 +170,9 @@ describe("retired clusters", () => {
 });
 
 describe("a released resource's provider stays configured until its deploy destroys it (protection.release)", () => {
-  const withRelease = (release: string[]) => {
+  const withRelease = (release: string[], preventDestroy = true) => {
     const config = parse(fs.readFileSync(path.join(EXAMPLES, "basic.yaml"), "utf8"));
-    return loadInline({ ...config, protection: { release } });
+    return loadInline({ ...config, protection: { preventDestroy, release } });
   };
 
   it("management: azurerm (its features block) for released etcd backup storage, though etcdBackup is gone", () => {
@@ -182,6 +182,9 @@ describe("a released resource's provider stays configured until its deploy destr
       ["management"],
     );
     expect(stacks.management.provider.azurerm).toEqual([expect.objectContaining({ features: [{}], subscription_id: expect.any(String) })]);
+    // With protection off nothing refuses the removal; listing the releases keeps the provider all the same (help/backup.md).
+    const off = synthStacks(withRelease(["management/azurerm_storage_account.EtcdBackup_Account_31908C82"], false), ["management"]);
+    expect(off.management.provider.azurerm).toHaveLength(1);
   });
 
   it("shared: azuread for released ExternalDNS applications, though externalDns is gone; another stack's release changes nothing here", () => {

@@ -59,7 +59,7 @@ export function localStateLeftBehind(loaded: LoadedConfig, identity: RemoteBacke
         `(prefix ${config.prefix}, subscriptionId ${config.subscriptionId}) holds state: ${held.map((h) => h.text).join(", ")}. The backend changed from local, and state does not move with the config: ` +
         "every stack would plan from empty state in the new backend, creating everything again beside what runs, and the clusters in that folder would go unnoticed. " +
         `Put the backend back (type: local); or move the state deliberately: create the record with the cluster stacks that folder holds (${create}), synth, ` +
-        `then ${MIGRATE}, and once every stack is migrated move ${shown(directory)}/ away. Synth writes nothing until then (${HELP})`,
+        `then ${MIGRATE}, and once every stack is migrated move ${shown(directory)}/ away. If that state is stale (an old trial whose resources no longer exist), move ${shown(directory)}/ away now. Synth writes nothing until then (${HELP})`,
     },
   ];
 }

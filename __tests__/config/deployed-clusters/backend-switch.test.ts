@@ -78,6 +78,7 @@ describe("local → azurerm or cloud", () => {
       ),
     );
     expect(message).toContain("npm run deploy -- '*' --migrate-state");
+    expect(message).toMatch(/If that state is stale \(an old trial whose resources no longer exist\), move \S+\/ away now\./);
     expect(message).toContain("help/terraform-cloud.md#switching-the-backend");
   });
 
