@@ -269,6 +269,9 @@ describe("config text in findings is shown, never rendered", () => {
     expect(line).toContain("&lt;img src=https://attacker.example/p.png&gt;&lt;details open&gt;");
     expect(line).not.toMatch(/<(?!\/?code>)|\[x\]|[_*]`?"?\)/);
     expect(r.markdown).not.toMatch(/<img|<details open|<b>Nothing/);
+    // Nor a link or image in the details tables (their values are <code>, inside which Markdown still renders).
+    expect(r.markdown).toContain("&#91;x&#93;(https://attacker.example)");
+    expect(r.markdown).not.toMatch(/\[x\]\(/);
   });
 
   test("code spans stay code; their text is escaped too", () => {
@@ -515,7 +518,7 @@ describe("secrets never reach the report", () => {
   test("each secret change is still reported, as (sensitive)", () => {
     for (const row of [
       /var\.pull_secret<\/code>: changed\n\n\| Attribute[^\n]*\n[^\n]*\n\| <code>default<\/code> \| — \| \(sensitive\) \|/,
-      /<code>data_wo\["\.dockerconfigjson"\]<\/code> \| \(sensitive\) \| \(sensitive\) \|/,
+      /<code>data_wo&#91;"\.dockerconfigjson"&#93;<\/code> \| \(sensitive\) \| \(sensitive\) \|/,
       /<code>data_wo\.key<\/code> \| \(sensitive\) \| \(sensitive\) \|/,
       /<code>output\.leaked<\/code>: added/,
       /<code>azurerm_key_vault_secret\.Leak<\/code>[^\n]*: create/,

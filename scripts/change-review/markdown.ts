@@ -22,7 +22,8 @@ export const MAX_COMMENT = 65536;
 const MAX_ROWS = 40;
 
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "&#124;").replace(/\n/g, " ");
-const code = (text: string) => `<code>${html(text)}</code>`;
+/** A value as code: Markdown still renders inside <code>, so its brackets are entities (no link or image). */
+const code = (text: string) => `<code>${html(text).replace(/[[\]]/g, (c) => `&#${c.charCodeAt(0)};`)}</code>`;
 /** Markdown punctuation that could make text a link, an image, emphasis or a code span: shown as itself. */
 const inline = (text: string) => html(text).replace(/[\\`*_[\]!~]/g, (c) => `&#${c.charCodeAt(0)};`);
 
