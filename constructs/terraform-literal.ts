@@ -43,6 +43,11 @@ export function escapeTemplates(value: unknown): unknown {
 }
 
 /** Tags as Terraform literals (names and values). @default {} when undefined. */
+/** One string as a Terraform literal (escapeTemplates): config text in an attribute, output or message. */
+export function literal(text: string): string {
+  return escapeTemplates(text) as string;
+}
+
 export function literalTags(tags: Readonly<Record<string, string>> | undefined): Record<string, string> {
   return escapeTemplates(tags ?? {}) as Record<string, string>;
 }

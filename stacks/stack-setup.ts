@@ -19,9 +19,7 @@ import { kubernetesInputs } from "../config/plan-time-inputs";
 import { RetiredClusterGuard } from "../constructs/lifecycle/retired-cluster-guard";
 import { PlanTimeInput } from "../constructs/plan-time-input/plan-time-input";
 import { Config } from "../config/schema";
-import { escapeTemplates } from "../constructs/terraform-literal";
-
-const literal = (text: string) => escapeTemplates(text) as string;
+import { literal } from "../constructs/terraform-literal";
 
 /** What every stack needs to configure its backend and providers. */
 export interface StackContext {

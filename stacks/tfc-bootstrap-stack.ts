@@ -9,7 +9,7 @@ import { VariableSet } from "@cdktf/provider-tfe/lib/variable-set";
 import { WorkspaceVariableSet } from "@cdktf/provider-tfe/lib/workspace-variable-set";
 import { LocalBackend, TerraformStack } from "cdktf";
 import { Construct } from "constructs";
-import { escapeTemplates } from "../constructs/terraform-literal";
+import { literal } from "../constructs/terraform-literal";
 import { RunIdentity } from "../constructs/tfc/run-identity";
 import { createVariable, TfcVariable, TfcWorkspace } from "../constructs/tfc/tfc-workspace";
 import { azureadEnvironment, azurermEnvironment } from "./azure-providers";
@@ -20,7 +20,6 @@ import { BootstrapOptions, BootstrapWorkspace, RUN_CLIENT_ID, runSubject, tokenI
 export const TFC_BOOTSTRAP_STACK = "tfc-bootstrap";
 
 /** A config or command-line string as Terraform must read it: provider and resource arguments are templates. */
-const literal = (text: string): string => escapeTemplates(text) as string;
 
 export interface TfcBootstrapStackProps {
   readonly config: Pick<Config, "subscriptionId" | "tenantId" | "cloud">;

@@ -7,7 +7,7 @@ import { Token } from "cdktf";
 import { Construct } from "constructs";
 import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
-import { escapeTemplates, literalTags } from "../terraform-literal";
+import { literal, literalTags } from "../terraform-literal";
 
 export interface EgressLoadBalancerProps {
   /**
@@ -57,7 +57,7 @@ export class EgressLoadBalancer extends Construct {
     validate(props, allocatedOutboundPorts, idleTimeoutInMinutes);
     const tags = literalTags(props.tags);
     // The group's name may come from the config (an existing group): a literal.
-    const resourceGroupName = escapeTemplates(props.resourceGroupName) as string;
+    const resourceGroupName = literal(props.resourceGroupName);
 
     // Standard SKU allows static allocation only. No zones, as HyperShift.
     this.publicIp = new PublicIp(this, "PublicIp", {

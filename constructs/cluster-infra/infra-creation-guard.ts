@@ -5,7 +5,7 @@ import { guardValues } from "../hosted-cluster/creation-guard";
 import { endpointTopology } from "../hosted-cluster/endpoint-access";
 import { HYPERSHIFT_API_VERSION, HyperShiftObject } from "../hosted-cluster/hypershift-object";
 import { ConfigKeyContext, HOSTED_CLUSTER_IMMUTABLE_FIELDS, ImmutableField } from "../hosted-cluster/immutable-fields";
-import { escapeTemplates } from "../terraform-literal";
+import { literal } from "../terraform-literal";
 
 export interface InfraCreationGuardProps extends ConfigKeyContext {
   /** The cluster's derived Azure names (the values the HostedCluster also carries), and its endpoint access. */
@@ -73,7 +73,7 @@ export class InfraCreationGuard extends Construct {
     this.resource = guardValues(this, "Guard", {
       what,
       fields: this.fields,
-      value: (field) => escapeTemplates(INFRA_VALUES[field.path](props)) as string,
+      value: (field) => literal(INFRA_VALUES[field.path](props)),
       context: props,
       wayForward,
     });
@@ -86,7 +86,7 @@ export class InfraCreationGuard extends Construct {
     this.endpointAccessResource = guardValues(this, "EndpointAccess", {
       what,
       fields: this.endpointAccessFields,
-      value: (field) => escapeTemplates(field.read(object)) as string,
+      value: (field) => literal(field.read(object)),
       context: props,
       wayForward,
     });

@@ -4,10 +4,9 @@ import { SubnetNetworkSecurityGroupAssociation } from "@cdktf/provider-azurerm/l
 import { VirtualNetwork } from "@cdktf/provider-azurerm/lib/virtual-network";
 import { Construct } from "constructs";
 import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
-import { escapeTemplates, literalTags } from "../terraform-literal";
+import { literal, literalTags } from "../terraform-literal";
 
 /** Names and IDs come from the config: written as literals, never templates. */
-const literal = (text: string) => escapeTemplates(text) as string;
 
 /** The workers' network as its dependents use it: ARM IDs, references where created here. */
 export interface IClusterNetwork {

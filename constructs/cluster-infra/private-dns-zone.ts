@@ -4,10 +4,9 @@ import { Token } from "cdktf";
 import { Construct } from "constructs";
 import { ExistingObject, ImportTarget, importTargetsOf } from "../adoption/import-existing";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
-import { escapeTemplates, literalTags } from "../terraform-literal";
+import { literal, literalTags } from "../terraform-literal";
 
 /** Names and IDs come from the config: written as literals, never templates. */
-const literal = (text: string) => escapeTemplates(text) as string;
 
 export interface PrivateDnsZoneProps {
   /** Zone name, `<cluster>.<baseDomain>` (lowercase, 2-34 labels). */

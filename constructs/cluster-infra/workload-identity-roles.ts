@@ -3,10 +3,9 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { ITerraformDependable, Token } from "cdktf";
 import { Construct } from "constructs";
 import { AZURE_NAME_RULES } from "../../config/azure-rules";
-import { escapeTemplates } from "../terraform-literal";
+import { literal } from "../terraform-literal";
 
 /** Names and IDs come from the config: written as literals, never templates. */
-const literal = (text: string) => escapeTemplates(text) as string;
 
 /** One role of one workload identity on one resource group. */
 export interface WorkloadRoleAssignment {

@@ -5,10 +5,9 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
-import { escapeTemplates, functionArgument, literalTags } from "../terraform-literal";
+import { functionArgument, literal, literalTags } from "../terraform-literal";
 
 /** Names and IDs come from the config: written as literals, never templates. */
-const literal = (text: string) => escapeTemplates(text) as string;
 
 /**
  * Who reaches a vault's data plane. Closed by default: the firewall denies every network but the

@@ -5,7 +5,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
 import { IdentityKeyVault, KeyVaultNetworkProps } from "../key-vault/identity-key-vault";
-import { escapeTemplates, functionArgument, literalTags } from "../terraform-literal";
+import { functionArgument, literal, literalTags } from "../terraform-literal";
 
 export interface KmsKeyProps {
   /** Globally unique vault name: 3-24 letters, digits or '-', starting with a letter, no '--'. */
@@ -142,7 +142,7 @@ export class KmsCryptoUser extends Construct {
       return new RoleAssignment(this, `Key_${keyName}`, {
         // The key's ARM ID comes from the config (kms.keyVaultId): a literal, never a template.
         name: Fn.uuidv5("url", `${functionArgument(key)}/${role.guid}/${props.principalId}`),
-        scope: escapeTemplates(key) as string,
+        scope: literal(key),
         roleDefinitionId: roleDefinitionId(subscription, role),
         principalId: props.principalId,
         principalType: "ServicePrincipal",

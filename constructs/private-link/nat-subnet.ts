@@ -4,11 +4,10 @@ import { AzurermProvider } from "@cdktf/provider-azurerm/lib/provider";
 import { Subnet } from "@cdktf/provider-azurerm/lib/subnet";
 import { Construct } from "constructs";
 import { parseCidr } from "../../config/cidr";
-import { escapeTemplates } from "../terraform-literal";
+import { literal } from "../terraform-literal";
 import { ForgetWithoutDestroying } from "../terraform-removed";
 
 /** Names and IDs come from the config: written as literals, never templates. */
-const literal = (text: string) => escapeTemplates(text) as string;
 
 export interface NatSubnetProps {
   /** Subnet name (1-80 letters, digits, '-', '_' or '.'). */

@@ -6,7 +6,7 @@ import { Fn } from "cdktf";
 import { Construct } from "constructs";
 import { addSecretPrincipal } from "../entra/secret-principal";
 import { BUILT_IN_ROLES, roleDefinitionId } from "../../config/azure-roles";
-import { escapeTemplates, functionArgument } from "../terraform-literal";
+import { functionArgument, literal } from "../terraform-literal";
 
 export interface PrivateLinkPrincipalProps {
   /** Display name of the Entra application and its service principal. */
@@ -77,7 +77,7 @@ export class PrivateLinkPrincipal extends Construct {
         new RoleAssignment(this, `NetworkContributor-${scope.split("/").slice(-2).join("-")}`, {
           // Scopes come from the config (NAT subnet and VNet IDs): literals, never templates.
           name: Fn.uuidv5("url", `${functionArgument(scope)}/${role.guid}/${this.servicePrincipal.objectId}`),
-          scope: escapeTemplates(scope) as string,
+          scope: literal(scope),
           roleDefinitionId: roleDefinitionId(props.subscriptionId, role),
           principalId: this.servicePrincipal.objectId,
           principalType: "ServicePrincipal",

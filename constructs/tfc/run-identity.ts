@@ -5,10 +5,9 @@ import { FederatedIdentityCredential } from "@cdktf/provider-azurerm/lib/federat
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment";
 import { UserAssignedIdentity } from "@cdktf/provider-azurerm/lib/user-assigned-identity";
 import { Construct } from "constructs";
-import { escapeTemplates } from "../terraform-literal";
+import { literal } from "../terraform-literal";
 
 /** A string from the config or the command line, as Terraform must read it (a reference of ours is kept). */
-const literal = (text: string): string => escapeTemplates(text) as string;
 
 /** The audience of Terraform Cloud's workload identity tokens (the default of TFC_AZURE_WORKLOAD_IDENTITY_AUDIENCE). */
 export const TFC_AUDIENCE = "api://AzureADTokenExchange";

@@ -3,10 +3,9 @@ import { Variable } from "@cdktf/provider-tfe/lib/variable";
 import { Workspace, WorkspaceVcsRepo } from "@cdktf/provider-tfe/lib/workspace";
 import { WorkspaceSettings } from "@cdktf/provider-tfe/lib/workspace-settings";
 import { Construct } from "constructs";
-import { escapeTemplates, literalTags } from "../terraform-literal";
+import { escapeTemplates, literal, literalTags } from "../terraform-literal";
 
 /** A string from the config or the command line, as Terraform must read it (a reference of ours is kept). */
-const literal = (text: string): string => escapeTemplates(text) as string;
 
 /** One variable of a workspace: a fixed value, or an empty slot the administrator fills. */
 export interface TfcVariable {
