@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../config/load";
+import { sh } from "../config/deployed-clusters/messages";
 
 /**
  * `npm run deploy|diff|destroy` (scripts/cdktf.sh) sets this to the cdktf command it runs, so the
@@ -45,17 +46,9 @@ export function leaveOutOfManifest(folder: string, names: readonly string[]): vo
   fs.writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/**
- * `text` as one POSIX shell word: as it is when it holds only characters no shell treats specially
- * (so the usual hint stays as it was), else in single quotes with each `'` written `'\''`.
- */
-export function shellWord(text: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
-}
-
 /** The closing hint of `npm run synth`: the deploy command, and the destroy command of retired clusters (the config path quoted for sh). */
 export function deployHint(configFile: string, loaded: LoadedConfig): string {
-  const config = shellWord(configFile);
+  const config = sh(configFile);
   const deploy = `deploy: HCP_AZURE_CONFIG=${config} npm run deploy -- '*'   (needs Terraform and Azure credentials; help/getting-started.md)`;
   const retired = retiredStacks(loaded);
   if (retired.length === 0) return deploy;

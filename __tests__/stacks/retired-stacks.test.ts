@@ -5,7 +5,8 @@ import * as path from "node:path";
 import { stringify } from "yaml";
 import { main } from "../../main";
 import { LoadedConfig } from "../../config/load";
-import { CDKTF_COMMAND_ENV, deployHint, shellWord } from "../../stacks/retired-stacks";
+import { CDKTF_COMMAND_ENV, deployHint } from "../../stacks/retired-stacks";
+import { sh as shellWord } from "../../config/deployed-clusters/messages";
 import { EXAMPLES, hostedClusterSpec, REPO, tempDir } from "../helpers";
 
 /**
