@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { BackendConfig, Config } from "../schema";
+import { DEFAULT_STATE_DIRECTORY } from "../schema/backend";
 
 /**
  * Where state lives, keyed by what identifies the environment (never by the config's file name):
@@ -22,9 +23,6 @@ export function localStateDirectory(config: Config, configDir: string): string |
   if (backend.type !== "local") return undefined;
   return environmentStateDirectory(config, configDir, backend.directory);
 }
-
-/** `backend.directory`'s default (config/schema/backend.ts). */
-export const DEFAULT_STATE_DIRECTORY = "terraform-state";
 
 /**
  * The environment's folder under a local state folder, whatever the backend is now: where a

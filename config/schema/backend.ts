@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { AZURE_NAME_RULES, azureName } from "../azure-rules";
 
+/** The local backend's state folder, relative to the config file, when `backend.directory` is not set. */
+export const DEFAULT_STATE_DIRECTORY = "terraform-state";
+
 /** `backend`: where Terraform keeps each stack's state (config/names derives the locations). */
 
 /**
@@ -40,7 +43,7 @@ export const backendSchema = z
       directory: z
         .string()
         .min(1)
-        .default("terraform-state")
+        .default(DEFAULT_STATE_DIRECTORY)
         .describe("Folder of the environments' state, relative to the config file: <directory>/<subscriptionId>/<prefix>/<stack>.tfstate."),
     }),
     z.strictObject({
@@ -68,7 +71,7 @@ export const backendSchema = z
         .describe("Terraform Cloud project for the workspaces (3-40 letters, digits, spaces, '-', '_'). Default: the organization's default project."),
     }),
   ])
-  .default({ type: "local", directory: "terraform-state" })
+  .default({ type: "local", directory: DEFAULT_STATE_DIRECTORY })
   .describe("Where Terraform keeps state: one state (workspace) per stack.");
 
 export type BackendConfig = z.output<typeof backendSchema>;

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { stringify } from "yaml";
 import { removedClusterIssues, writeClusterRecord } from "../../../config/deployed-clusters";
 import { validateConfig } from "../../../config/load";
-import { DEFAULT_STATE_DIRECTORY } from "../../../config/names/state";
+import { DEFAULT_STATE_DIRECTORY } from "../../../config/schema/backend";
 import { backendSchema } from "../../../config/schema/backend";
 import { main } from "../../../main";
 import { EXAMPLES, hostedClusterSpec, minimalConfig, tempDir } from "../../helpers";
