@@ -7,7 +7,7 @@ import { Document, LineCounter, visit } from "yaml";
  */
 
 /** Where an alias is that names no anchor. */
-export interface UnresolvedAlias {
+interface UnresolvedAlias {
   /** The anchor name the alias uses (`*name`). */
   readonly name: string;
   readonly line: number;

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { reviewChanges } from "./change-review/review";
 import { Side, cleanUpAllSides, resolveSide } from "./change-review/sides";
-import { realPath } from "../stacks/output-location";
+import { isWithin, realPath } from "../stacks/output-location";
 
 /**
  * `npm run review -- [--config <file>] [--allow-dangerous] [--output <file>] <old> <new>`: what a
@@ -62,13 +62,12 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Revi
  * compared as real paths: a config spelled through a symlink is still inside.
  */
 export function configForWorktree(config: string, repo: string): string {
-  const absolute = realPath(config);
-  const relative = path.relative(realPath(repo), absolute);
-  return relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? absolute : relative;
+  const [absolute, root] = [realPath(config), realPath(repo)];
+  return isWithin(absolute, root) ? path.relative(root, absolute) : absolute;
 }
 
 /** Said in the report when both sides are refs and the config is outside the repository. */
-export const outsideConfigNote = (config: string) =>
+const outsideConfigNote = (config: string) =>
   `the config ${config} is outside the repository: both refs were synthesized with this same file, so config changes are not compared between them (only the code's)`;
 
 /**

@@ -55,7 +55,7 @@ export function realPath(file: string): string {
 }
 
 /** Whether `child` is inside `parent` (not equal to it). */
-function isWithin(child: string, parent: string): boolean {
+export function isWithin(child: string, parent: string): boolean {
   const relative = path.relative(parent, child);
   return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }

@@ -17,7 +17,7 @@ export const DEFAULT_STATE_DIRECTORY = "terraform-state";
  * spaces, -, and _."), hashicorp/terraform-provider-tfe internal/provider/resource_tfe_project.go
  * (36 at most on Terraform Enterprise v202404-2 and earlier, website/docs/r/project.html.markdown).
  */
-export const TFC_NAME_RULES = {
+const TFC_NAME_RULES = {
   organization: {
     pattern: /^[A-Za-z0-9_-]+$/,
     rule: "must be an HCP Terraform organization name: letters, digits, '-' or '_' only. Use the organization's name as its settings page shows it",

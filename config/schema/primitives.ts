@@ -40,7 +40,7 @@ const ARM_RESOURCE_GROUP_PORTABLE = `${NAME_CHARACTER.slice(0, -1)}]{0,89}${NAME
 /** The exact resource group rule (Unicode letters and digits, as Azure's Char.IsLetterOrDigit). */
 const ARM_RESOURCE_GROUP = /^[-\p{L}\p{Nd}_.()]{0,89}[-\p{L}\p{Nd}_()]$/u;
 /** A resource name in an ARM ID (a field may narrow its last one, as a Key Vault's). */
-export const ARM_NAME = `${NAME_CHARACTER}+`;
+const ARM_NAME = `${NAME_CHARACTER}+`;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const ARM_NAME_FORBIDDEN = /[#$%{}"\\\s\x00-\x1f\x7f-\x9f]/g;
 /** The resource group segment as `az identity show` may print it. */
