@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { labelValueProblem, qualifiedNameProblem } from "./node-pool-workload";
+import { kubernetesLabels } from "./node-pool-workload";
 import { kubernetesName, wholeDuration } from "./primitives";
 
 /**
@@ -25,21 +25,7 @@ const alertsSchema = z
     namespace: kubernetesName("namespace")
       .optional()
       .describe("Namespace of the PrometheusRule. Default: the operator's namespace (where OpenShift platform monitoring or your Prometheus picks it up)."),
-    labels: z
-      .record(
-        z.string(),
-        z.string().superRefine((value, ctx) => {
-          const problem = labelValueProblem(value);
-          if (problem) ctx.addIssue({ code: "custom", input: value, message: `${problem} (a label of the PrometheusRule)` });
-        }),
-      )
-      .superRefine((labels, ctx) => {
-        // Keys on the record, as nodeLabels: zod reports a key schema's issue only as "Invalid key in record".
-        for (const key of Object.keys(labels)) {
-          const problem = qualifiedNameProblem(key);
-          if (problem) ctx.addIssue({ code: "custom", path: [key], input: key, message: `is not a valid label key: it ${problem}` });
-        }
-      })
+    labels: kubernetesLabels("a label of the PrometheusRule")
       .default({})
       .describe("Extra labels of the PrometheusRule, e.g. release: kube-prometheus-stack for a Prometheus whose ruleSelector asks for it."),
     maxHostedClusters: z

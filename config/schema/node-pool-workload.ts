@@ -46,15 +46,19 @@ const labelValue = (what: string) =>
     if (problem) ctx.addIssue({ code: "custom", input: value, message: `${problem} (${what})` });
   });
 
-export const nodeLabels = z
-  .record(z.string(), labelValue("node label value"))
-  .superRefine((labels, ctx) => {
-    // On the record, not its key schema: zod reports a key schema's issue only as "Invalid key in record".
+/**
+ * A map of Kubernetes labels: keys by the qualified-name rule, values by the label value rule
+ * (`valueWhat` names them in the message). Keys are checked on the record, each issue at its key.
+ */
+export const kubernetesLabels = (valueWhat: string) =>
+  z.record(z.string(), labelValue(valueWhat)).superRefine((labels, ctx) => {
     for (const key of Object.keys(labels)) {
       const problem = qualifiedNameProblem(key);
       if (problem) ctx.addIssue({ code: "custom", path: [key], input: key, message: `is not a valid label key: it ${problem}` });
     }
-  })
+  });
+
+export const nodeLabels = kubernetesLabels("node label value")
   .optional()
   .describe(
     "Labels HyperShift puts on every node of the pool (spec.nodeLabels), key: value by the Kubernetes label rules. Changes reach existing nodes in place, without a roll. Default: none.",
