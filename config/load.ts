@@ -23,6 +23,7 @@ import { PLACEHOLDER_PUBLIC_KEY, placeholderKeyWarning } from "./review-mode";
 import { readPublicKey } from "./signing-key";
 import { readTrustBundle } from "./trust-bundle";
 import { fromZodIssue } from "./zod-issues";
+import { showValue } from "./rules/rule";
 
 export interface LoadedConfig {
   readonly ok: true;
@@ -199,13 +200,8 @@ function signingKeyAt(config: Config, keyOrigin: string): Config["serviceAccount
 
 /** `config error(s) in <file>:` followed by one `  <path>: <value> <message>` line per issue. */
 export function formatIssues(errors: ConfigErrors): string {
-  const lines = errors.issues.map((i) => `  ${i.path}: ${i.value === undefined ? "" : `${show(i.value)} `}${i.message}`);
+  const lines = errors.issues.map((i) => `  ${i.path}: ${i.value === undefined ? "" : `${showValue(i.value)} `}${i.message}`);
   return [`config error(s) in ${errors.file}:`, ...lines].join("\n");
-}
-
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }
 
 function relativeToCwd(file: string): string {

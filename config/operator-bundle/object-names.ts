@@ -1,5 +1,7 @@
 import { apiGroup } from "./kinds";
 import { KubernetesObject } from "./types";
+import { showValue } from "../rules/rule";
+import { DNS1123_LABEL, DNS1123_SUBDOMAIN } from "../schema/primitives";
 
 /**
  * The names the API server accepts for a bundle object, checked before synth derives anything
@@ -19,8 +21,6 @@ import { KubernetesObject } from "./types";
  * IsDNS1123Subdomain, IsDNS1035Label).
  */
 
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
 interface NameRule {
@@ -29,11 +29,11 @@ interface NameRule {
 }
 
 const LABEL: NameRule = {
-  test: (v) => v.length <= 63 && DNS1123_LABEL.test(v),
+  test: (v) => DNS1123_LABEL.test(v),
   rule: "a DNS-1123 label: at most 63 characters, lowercase letters, digits and '-', starting and ending with a letter or digit",
 };
 const SUBDOMAIN: NameRule = {
-  test: (v) => v.length <= 253 && DNS1123_SUBDOMAIN.test(v),
+  test: (v) => DNS1123_SUBDOMAIN.test(v),
   rule: "a DNS-1123 subdomain: at most 253 characters, lowercase letters, digits, '-' and '.', each dot-separated part starting and ending with a letter or digit",
 };
 const SERVICE: NameRule = {
@@ -48,12 +48,6 @@ const KIND: NameRule = {
   test: (v) => v.length <= 63 && DNS1035_LABEL.test(v.toLowerCase()),
   rule: "a kind: letters, digits and '-', starting with a letter (lowercased, a DNS-1035 label)",
 };
-
-/** A value for a message, quoted and cut to 100 characters. */
-function show(value: string): string {
-  const text = JSON.stringify(value);
-  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
-}
 
 const RBAC_KINDS = new Set(["Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding"]);
 
@@ -72,14 +66,14 @@ function nameRule(object: KubernetesObject): NameRule {
  */
 export function objectNameProblems(manifest: KubernetesObject, line: number): string[] {
   const problems: string[] = [];
-  const what = `${manifest.kind} ${show(manifest.metadata.name)} (line ${line})`;
+  const what = `${manifest.kind} ${showValue(manifest.metadata.name)} (line ${line})`;
   const fix = "the API server would refuse it; render the bundle again with valid names";
-  if (!KIND.test(manifest.kind)) problems.push(`${what} has kind ${show(manifest.kind)}, which is not ${KIND.rule}; ${fix}`);
+  if (!KIND.test(manifest.kind)) problems.push(`${what} has kind ${showValue(manifest.kind)}, which is not ${KIND.rule}; ${fix}`);
   const rule = nameRule(manifest);
-  if (!rule.test(manifest.metadata.name)) problems.push(`${what} has metadata.name ${show(manifest.metadata.name)}, which is not ${rule.rule}; ${fix}`);
+  if (!rule.test(manifest.metadata.name)) problems.push(`${what} has metadata.name ${showValue(manifest.metadata.name)}, which is not ${rule.rule}; ${fix}`);
   const namespace = manifest.metadata.namespace;
   // An empty namespace is none (objectLabel, manifestId).
   if (namespace !== undefined && namespace !== "" && !LABEL.test(namespace))
-    problems.push(`${what} has metadata.namespace ${show(namespace)}, which is not ${LABEL.rule}; ${fix}`);
+    problems.push(`${what} has metadata.namespace ${showValue(namespace)}, which is not ${LABEL.rule}; ${fix}`);
   return problems;
 }

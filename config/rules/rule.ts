@@ -7,6 +7,12 @@ export interface ConfigIssue {
   readonly message: string;
 }
 
+/** A value as an issue shows it: JSON, cut to 100 characters. */
+export function showValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
+}
+
 /**
  * A config rule: a name (what must hold) and a check that returns every issue it finds in its
  * context (the config, the derived names, or one hosted cluster). All rules have this shape.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { armId, IPV4_CIDR } from "./primitives";
+import { armId, DNS1123_SUBDOMAIN, IPV4_CIDR } from "./primitives";
 
 /**
  * Day-1 cluster configuration of a HostedCluster (issue 25 items 2 and 4): the proxy, the API
@@ -18,7 +18,7 @@ export const REGISTRY_SCOPE =
 const IPV6_CIDR = /^([0-9a-fA-F]{0,4}:){2,7}([0-9a-fA-F]{0,4})?\/[0-9]{1,3}$/;
 
 /** Lowercase DNS name (RFC 1123 subdomain). */
-const DNS_NAME = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS_NAME = DNS1123_SUBDOMAIN;
 
 /** Kubernetes label key (the CRD's pattern of autoscaling.balancingIgnoredLabels). */
 const LABEL_KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[a-zA-Z0-9]([a-zA-Z0-9_.-]{0,61}[a-zA-Z0-9])?$/;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DNS1123_SUBDOMAIN } from "./primitives";
 
 /**
  * The NodePool keys that shape a pool for its workloads (issue 25 item 3): node labels and taints
@@ -8,8 +9,6 @@ import { z } from "zod";
  * (`spec.tuningConfig`). Rules across fields: rules/node-pool-workload.ts.
  */
 
-/** A DNS subdomain (RFC 1123), at most 253 characters: the optional prefix of a label or taint key. */
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 /** The name part of a qualified name (Kubernetes `IsQualifiedName`): at most 63 characters. */
 const QUALIFIED_NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 /** A label value (Kubernetes `IsValidLabelValue`): empty, or at most 63 characters of this shape. */
@@ -19,7 +18,8 @@ const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 export function qualifiedNameProblem(key: string): string | undefined {
   const slash = key.lastIndexOf("/");
   const [prefix, name] = slash < 0 ? [undefined, key] : [key.slice(0, slash), key.slice(slash + 1)];
-  if (prefix !== undefined && (prefix.length === 0 || prefix.length > 253 || !DNS_SUBDOMAIN.test(prefix)))
+  // The optional prefix of a label or taint key: a DNS subdomain.
+  if (prefix !== undefined && !DNS1123_SUBDOMAIN.test(prefix))
     return "has a prefix that is not a DNS subdomain (lowercase letters, digits, '-' and '.', at most 253 characters) before the '/'";
   if (!QUALIFIED_NAME.test(name))
     return "must be a qualified name: an optional DNS subdomain prefix and '/', then 1-63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit (e.g. example.com/gpu)";

@@ -106,8 +106,13 @@ export const cidr = (what: string) =>
     error: `must be an IPv4 CIDR such as 10.0.0.0/16 (${what})`,
   });
 
+/** A DNS-1123 label (Kubernetes `IsDNS1123Label`): 1-63 lowercase letters, digits or '-', starting and ending with a letter or digit. */
+export const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+/** A DNS-1123 subdomain (Kubernetes `IsDNS1123Subdomain`): at most 253 characters of dot-separated lowercase labels. */
+export const DNS1123_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
 export const kubernetesName = (what: string) =>
-  z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, {
+  z.string().regex(DNS1123_LABEL, {
     error: `must be 1-63 lowercase letters, digits or '-', starting and ending with a letter or digit (${what})`,
   });
 
