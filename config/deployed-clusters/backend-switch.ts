@@ -1,10 +1,9 @@
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../load";
 import { clusterOfStack, SHARED_STACK } from "../names";
 import { environmentStateDirectory, RemoteBackendIdentity } from "../names/state";
 import { ConfigIssue } from "../rules";
-import { managedResources } from "./local-state";
+import { heldState } from "./local-state";
 import { plural, sh, shown } from "./messages";
 import { CONFIGS_LINE } from "./record-format";
 import { otherRecords } from "./record-file";
@@ -26,19 +25,9 @@ const HELP = "help/terraform-cloud.md#switching-the-backend";
 const MIGRATE =
   "npm run deploy -- '*' --migrate-state (terraform init -migrate-state in each stack's folder: it copies the stack's state from the backend of its last init)";
 
-/** The state files of a folder that hold resources (or cannot be read as state), as `<file>: <n> resources`, by stack. */
-function heldState(directory: string): Array<{ stack: string; text: string }> {
-  if (!fs.existsSync(directory) || !fs.statSync(directory).isDirectory()) return [];
-  return fs
-    .readdirSync(directory)
-    .sort()
-    .flatMap((entry) => {
-      const stack = /^(.+)\.tfstate$/.exec(entry)?.[1];
-      const file = path.join(directory, entry);
-      if (!stack || !fs.statSync(file).isFile()) return [];
-      const count = managedResources(file);
-      return count === 0 ? [] : [{ stack, text: `${entry}: ${count === undefined ? "unreadable" : plural(count, "resource")}` }];
-    });
+/** A held state file as messages show it: `<file>: <n> resources`, or unreadable. */
+export function heldText(held: { file: string; resources: number | undefined }, file = path.basename(held.file)): string {
+  return `${file}: ${held.resources === undefined ? "unreadable" : plural(held.resources, "resource")}`;
 }
 
 /** azurerm/cloud, no record: the local state this environment left in the default local folder. */
@@ -56,7 +45,7 @@ export function localStateLeftBehind(loaded: LoadedConfig, identity: RemoteBacke
       value: config.backend.type,
       message:
         `(${describeBackend(identity)}) has no record of its cluster stacks yet (${shown(recordFile)}), but this environment's local state folder ${shown(directory)}/ ` +
-        `(prefix ${config.prefix}, subscriptionId ${config.subscriptionId}) holds state: ${held.map((h) => h.text).join(", ")}. The backend changed from local, and state does not move with the config: ` +
+        `(prefix ${config.prefix}, subscriptionId ${config.subscriptionId}) holds state: ${held.map((h) => heldText(h)).join(", ")}. The backend changed from local, and state does not move with the config: ` +
         "every stack would plan from empty state in the new backend, creating everything again beside what runs, and the clusters in that folder would go unnoticed. " +
         `Put the backend back (type: local); or move the state deliberately: create the record with the cluster stacks that folder holds (${create}), synth, ` +
         `then ${MIGRATE}, and once every stack is migrated move ${shown(directory)}/ away. If that state is stale (an old trial whose resources no longer exist), move ${shown(directory)}/ away now. Synth writes nothing until then (${HELP})`,

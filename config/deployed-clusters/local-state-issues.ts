@@ -1,13 +1,12 @@
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { LoadedConfig } from "../load";
 import { clusterOfStack, SHARED_STACK } from "../names";
 import { ConfigIssue } from "../rules";
-import { remoteRecordLeftBehind } from "./backend-switch";
+import { heldText, remoteRecordLeftBehind } from "./backend-switch";
 import { configuredStacks, issuesFor } from "./cluster-issues";
 import { legacyStateIssues } from "./legacy-state";
-import { managedResources } from "./local-state";
-import { plural, shown } from "./messages";
+import { heldState } from "./local-state";
+import { shown } from "./messages";
 
 /**
  * The local backend: the state files, `<backend.directory>/<subscriptionId>/<prefix>/<stack>.tfstate`,
@@ -21,16 +20,12 @@ export function localStateIssues(loaded: LoadedConfig): ConfigIssue[] {
 }
 
 function removedWithLocalState(loaded: LoadedConfig, directory: string): ConfigIssue[] {
-  if (!fs.existsSync(directory)) return [];
   const configured = configuredStacks(loaded);
-  const held = new Map<string, string>();
-  for (const entry of fs.readdirSync(directory).sort()) {
-    const stack = /^(.+)\.tfstate$/.exec(entry)?.[1];
-    if (!stack || !clusterOfStack(stack) || configured.has(stack)) continue;
-    const count = managedResources(path.join(directory, entry));
-    if (count === 0) continue;
-    held.set(stack, `${shown(path.join(directory, entry))}: ${count === undefined ? "unreadable" : plural(count, "resource")}`);
-  }
+  const held = new Map(
+    heldState(directory)
+      .filter((h) => clusterOfStack(h.stack) && !configured.has(h.stack))
+      .map((h) => [h.stack, heldText(h, shown(h.file))]),
+  );
   return issuesFor(
     loaded,
     held,

@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { readLimitedFile } from "../read-file";
 
 /**
@@ -48,4 +50,22 @@ export function stateAddresses(file: string): Set<string> | undefined {
       .filter((r: any) => r?.mode === "managed" && (r.instances?.length ?? 0) > 0 && !r.module)
       .map((r: any) => `${String(r.type)}.${String(r.name)}`),
   );
+}
+
+/**
+ * The state files (`<stack>.tfstate`) of a folder that hold resources or cannot be read as state,
+ * by stack, sorted: `resources` undefined when unreadable (it may hold anything).
+ */
+export function heldState(directory: string): Array<{ stack: string; file: string; resources: number | undefined }> {
+  if (!fs.existsSync(directory) || !fs.statSync(directory).isDirectory()) return [];
+  return fs
+    .readdirSync(directory)
+    .sort()
+    .flatMap((entry) => {
+      const stack = /^(.+)\.tfstate$/.exec(entry)?.[1];
+      const file = path.join(directory, entry);
+      if (!stack || !fs.statSync(file).isFile()) return [];
+      const resources = managedResources(file);
+      return resources === 0 ? [] : [{ stack, file, resources }];
+    });
 }
