@@ -1,7 +1,7 @@
 import { Token } from "cdktf";
 import { Document, isMap, isPair, isSeq, LineCounter, Node, parseDocument } from "yaml";
 import type { ConfigIssue } from "./rules/rule";
-import { unresolvedAlias, unresolvedAliasMessage } from "./yaml-aliases";
+import { toJsProblem, unresolvedAliasMessage } from "./yaml-aliases";
 
 /**
  * The boundary between what an operator writes and what synth works with: config text is data.
@@ -88,15 +88,14 @@ export function parseConfigYaml(text: string): ParsedYaml {
 
 /** Why toJS failed on a document without syntax errors: an alias no anchor defines (where), an alias bomb, or the library's words. */
 function unreadableIssue(error: unknown, document: Document, lineCounter: LineCounter): ConfigIssue {
-  const unresolved = unresolvedAlias(document, lineCounter);
-  if (unresolved) return { path: `(yaml line ${unresolved.line}, column ${unresolved.col})`, message: unresolvedAliasMessage(unresolved.name) };
-  const message = firstLine(error);
+  const problem = toJsProblem(error, document, lineCounter);
+  if (problem.kind === "unresolved alias") return { path: `(yaml line ${problem.line}, column ${problem.col})`, message: unresolvedAliasMessage(problem.name) };
   return {
     path: "(yaml)",
-    // The YAML library's message for an alias bomb: "Excessive alias count indicates a resource exhaustion attack".
-    message: /excessive alias count/i.test(message)
-      ? `uses aliases (*name) that expand to too much data (more than ${MAX_ALIASES} alias expansions); write the values out`
-      : `cannot be read as data (${message})`,
+    message:
+      problem.kind === "alias bomb"
+        ? `uses aliases (*name) that expand to too much data (more than ${MAX_ALIASES} alias expansions); write the values out`
+        : `cannot be read as data (${problem.message})`,
   };
 }
 

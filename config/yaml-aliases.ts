@@ -19,7 +19,7 @@ interface UnresolvedAlias {
  * line and column; undefined when every alias resolves, or when the document is too deep to walk
  * (the walk recurses per nesting level).
  */
-export function unresolvedAlias(document: Document, lineCounter: LineCounter): UnresolvedAlias | undefined {
+function unresolvedAlias(document: Document, lineCounter: LineCounter): UnresolvedAlias | undefined {
   let found: UnresolvedAlias | undefined;
   try {
     visit(document, {
@@ -38,4 +38,20 @@ export function unresolvedAlias(document: Document, lineCounter: LineCounter): U
 /** The message for an alias no anchor defines. */
 export function unresolvedAliasMessage(name: string): string {
   return `uses the alias *${name}, but no anchor &${name} comes before it (an alias repeats a value marked &${name} earlier in the file); mark that value with &${name} above this line, or write the value out`;
+}
+
+/**
+ * Why `document.toJS()` threw on a document without syntax errors: an alias no anchor defines
+ * (where), an alias bomb (the YAML library's "Excessive alias count indicates a resource
+ * exhaustion attack"), or another error (its first line). Each caller words it for its file.
+ */
+export function toJsProblem(
+  error: unknown,
+  document: Document,
+  lineCounter: LineCounter,
+): ({ readonly kind: "unresolved alias" } & UnresolvedAlias) | { readonly kind: "alias bomb" } | { readonly kind: "other"; readonly message: string } {
+  const alias = unresolvedAlias(document, lineCounter);
+  if (alias) return { kind: "unresolved alias", ...alias };
+  const message = String((error as Error)?.message ?? error).split("\n")[0];
+  return /excessive alias count/i.test(message) ? { kind: "alias bomb" } : { kind: "other", message };
 }

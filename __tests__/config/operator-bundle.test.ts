@@ -471,6 +471,24 @@ describe("parseOperatorBundle: review follow-ups", () => {
     expect(edge.ok).toBe(true);
   });
 
+  it("an alias bomb in the bundle is named as such, not with the YAML library's words", () => {
+    const bomb = [
+      "a: &a [x, x, x, x, x, x, x, x, x, x]",
+      ...Array.from(
+        { length: 5 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(", ")}]`,
+      ),
+    ].join("\n");
+    const problems = problemsOf(parseOperatorBundle(bundle(`apiVersion: v1\nkind: ConfigMap\nmetadata: {name: n, namespace: hypershift}\n${bomb}`)));
+    expect(problems).toEqual([
+      expect.stringMatching(/^is not valid YAML in document 3 \(line \d+\): its aliases \(\*name\) expand to too much data \(an alias bomb\)$/),
+    ]);
+    expect(problems.join("\n")).not.toMatch(/xcessive alias count/);
+  });
+
   it("refuses YAML types JSON has no form for (!!binary, !!set, !!timestamp, !!omap) instead of turning them into maps", () => {
     const object = (value: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: n, namespace: hypershift}\ndata:\n  x: ${value}`;
     for (const [value, kind] of [

@@ -1,6 +1,6 @@
 import { LineCounter, parseAllDocuments } from "yaml";
 import { boundaryIssues } from "../boundary";
-import { unresolvedAlias, unresolvedAliasMessage } from "../yaml-aliases";
+import { toJsProblem, unresolvedAliasMessage } from "../yaml-aliases";
 import { RENDER_HINT } from "./hypershift-install";
 import { KubernetesObject, RenderedObject } from "./types";
 
@@ -37,11 +37,11 @@ export function parseBundleDocuments(text: string): ParsedDocuments {
     try {
       value = document.toJS(); // throws for an undefined alias or an alias bomb
     } catch (error) {
-      const alias = unresolvedAlias(document, lineCounter);
+      const problem = toJsProblem(error, document, lineCounter);
       problems.push(
-        alias
-          ? `is not valid YAML at line ${alias.line}, column ${alias.col}: it ${unresolvedAliasMessage(alias.name)}`
-          : `is not valid YAML in document ${index + 1} (line ${line}): ${(error as Error).message}`,
+        problem.kind === "unresolved alias"
+          ? `is not valid YAML at line ${problem.line}, column ${problem.col}: it ${unresolvedAliasMessage(problem.name)}`
+          : `is not valid YAML in document ${index + 1} (line ${line}): ${problem.kind === "alias bomb" ? "its aliases (*name) expand to too much data (an alias bomb)" : problem.message}`,
       );
       continue;
     }

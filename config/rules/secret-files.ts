@@ -7,7 +7,7 @@ import { readLimitedFile, ReadResult } from "../read-file";
 import type { Config } from "../schema";
 import type { ConfigIssue } from "./rule";
 import { expandHome } from "./secrets";
-import { unresolvedAlias } from "../yaml-aliases";
+import { toJsProblem } from "../yaml-aliases";
 
 /**
  * Files mode: the secret files Terraform reads at plan must be what they claim to be, or a deploy
@@ -93,10 +93,11 @@ const kubeconfig =
     try {
       value = document.toJS({ maxAliasCount: 100 });
     } catch (error) {
-      const alias = unresolvedAlias(document, lineCounter);
-      if (alias)
-        return `is not a kubeconfig: it does not parse as YAML (line ${alias.line}, column ${alias.col}: an alias (*name) that no anchor (&name) before it defines)`;
-      return /excessive alias count/i.test(String((error as Error)?.message))
+      // Never the library's message: it may quote the file.
+      const problem = toJsProblem(error, document, lineCounter);
+      if (problem.kind === "unresolved alias")
+        return `is not a kubeconfig: it does not parse as YAML (line ${problem.line}, column ${problem.col}: an alias (*name) that no anchor (&name) before it defines)`;
+      return problem.kind === "alias bomb"
         ? "is not a kubeconfig: it does not parse as YAML (its aliases (*name) expand to too much data)"
         : "is not a kubeconfig: it does not parse as YAML";
     }
