@@ -1,8 +1,8 @@
 import { hostedClusterApi } from "../config/hypershift-release";
-import { ClusterNames, EndpointAccessNames } from "../config/names";
+import { ClusterNames } from "../config/names";
 import { nodePoolConfigMapNames } from "../config/names/node-pool-config-maps";
 import { Config } from "../config/schema";
-import { EndpointAccessProps } from "../constructs/hosted-cluster/endpoint-access";
+import { endpointAccessProps } from "../constructs/hosted-cluster/endpoint-access";
 import { HostedClusterProps } from "../constructs/hosted-cluster/hosted-cluster";
 import { HostedClusterIdentities } from "../constructs/hosted-cluster/hosted-cluster-identities";
 import { KmsEncryptionInput } from "../constructs/hosted-cluster/secret-encryption";
@@ -66,7 +66,7 @@ export function hostedClusterProps(
     },
     identities: azure.identities,
     kms: azure.kms,
-    endpointAccess: endpointAccess(cluster.name, hosted.endpointAccess),
+    endpointAccess: endpointAccessProps(cluster.name, hosted.endpointAccess),
     externalDnsDomain: hosted.externalDnsDomain,
     oauthPublishing: hc.oauthPublishing,
     // A pool with availabilityZones is one NodePool per zone (<name>-<zone>), from names.
@@ -75,10 +75,4 @@ export function hostedClusterProps(
     kubeconfigSecretName: hosted.secrets.adminKubeconfig,
     api: hostedClusterApi(hypershiftRelease),
   };
-}
-
-function endpointAccess(name: string, access: EndpointAccessNames): EndpointAccessProps {
-  if (access.kind === "Public") return access;
-  if (!access.natSubnet) throw new Error(`HostedCluster ${name}: endpointAccess ${access.kind} needs a NAT subnet (config rules)`);
-  return { kind: access.kind, natSubnetId: access.natSubnet.id, additionalAllowedSubscriptions: access.additionalAllowedSubscriptions };
 }

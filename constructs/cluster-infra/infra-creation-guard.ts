@@ -1,8 +1,8 @@
 import { DataResource } from "cdktf";
 import { Construct } from "constructs";
-import { EndpointAccessNames, HostedClusterNames } from "../../config/names";
+import { HostedClusterNames } from "../../config/names";
 import { guardValues } from "../hosted-cluster/creation-guard";
-import { endpointTopology } from "../hosted-cluster/endpoint-access";
+import { endpointAccessProps, endpointTopology } from "../hosted-cluster/endpoint-access";
 import { HYPERSHIFT_API_VERSION, HyperShiftObject } from "../hosted-cluster/hypershift-object";
 import { ConfigKeyContext, HOSTED_CLUSTER_IMMUTABLE_FIELDS, ImmutableField } from "../hosted-cluster/immutable-fields";
 import { literal } from "../terraform-literal";
@@ -107,11 +107,7 @@ function fieldsAt(paths: readonly string[], infra: (field: ImmutableField) => Im
  * follows the endpoint access, not the CRD.
  */
 function endpointAccessObject(props: InfraCreationGuardProps): HyperShiftObject {
-  const access: EndpointAccessNames = props.hosted.endpointAccess;
-  if (access.kind !== "Public" && !access.natSubnet) {
-    throw new Error(`internal: clusters[${props.cluster.index}] endpointAccess ${access.kind} without a NAT subnet (config rules)`);
-  }
-  const azure = endpointTopology(access.kind === "Public" ? access : { kind: access.kind, natSubnetId: access.natSubnet!.id });
+  const azure = endpointTopology(endpointAccessProps(props.cluster.name, props.hosted.endpointAccess));
   return {
     apiVersion: HYPERSHIFT_API_VERSION,
     kind: "HostedCluster",

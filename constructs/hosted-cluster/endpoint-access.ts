@@ -1,3 +1,4 @@
+import type { EndpointAccessNames } from "../../config/names";
 import { publishedHost } from "../../config/names/sign-in";
 
 /**
@@ -19,6 +20,13 @@ export type EndpointAccessProps =
       /** Other subscriptions allowed to connect to the Private Link Service. @default [] */
       readonly additionalAllowedSubscriptions?: readonly string[];
     };
+
+/** A cluster's derived endpoint access as props: Public, or private through its NAT subnet (config rules require one). */
+export function endpointAccessProps(cluster: string, access: EndpointAccessNames): EndpointAccessProps {
+  if (access.kind === "Public") return access;
+  if (!access.natSubnet) throw new Error(`internal: HostedCluster ${cluster}: endpointAccess ${access.kind} without a NAT subnet (config rules)`);
+  return { kind: access.kind, natSubnetId: access.natSubnet.id, additionalAllowedSubscriptions: access.additionalAllowedSubscriptions };
+}
 
 /** How the OAuth server is published (`--oauth-publishing-strategy`). */
 export type OAuthPublishing = "Route" | "LoadBalancer";
